@@ -1,1 +1,3 @@
 export * from './state.js';
+export * from './postcode.js';
+export * from './phone.js';
