@@ -61,6 +61,29 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
+    // DESIGN §1: domain is pure. No Node or browser APIs, no clock or randomness that is not passed in.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto'] }],
+      'no-restricted-globals': [
+        'error',
+        'process',
+        'Buffer',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'fetch',
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pass the clock in.' },
+        { object: 'Math', property: 'random', message: 'Pass randomness in.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

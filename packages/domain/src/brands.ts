@@ -43,49 +43,50 @@ const APP_PAGES = {
 } as const;
 
 // The tag-manager keys are placeholders: a deployment sets its own containers.
-export const BRANDS: Readonly<{ default: DefaultBrand } & Record<Exclude<BrandKey, 'default'>, Brand>> =
-  {
-    default: {
-      name: 'Evo Finance',
-      colour: '#1d4f91',
-      gtmKey: 'GTM-DEFAULT',
-      affiliateKey: 'default',
-      logoName: 'default.svg',
-      ...APP_PAGES,
-      repApr: REPRESENTATIVE_EXAMPLE_TEXT,
-      declinePageUrl: '/declined',
-      errorPageUrl: '/error',
-      duplicatePageUrl: '/duplicate',
-      askDepositAndLookingToPurchaseQuestions: true,
-    },
-    progressive: {
-      name: 'Progressive Finance',
-      colour: '#5b2a86',
-      gtmKey: 'GTM-PROGRSV',
-      affiliateKey: 'progressive',
-      logoName: 'progressive.svg',
-      ...APP_PAGES,
-      repApr: REPRESENTATIVE_EXAMPLE_TEXT,
-    },
-    scoreright: {
-      name: 'ScoreRight Car Finance',
-      colour: '#00695c',
-      gtmKey: 'GTM-SCRRGHT',
-      affiliateKey: 'scoreright',
-      logoName: 'scoreright.svg',
-      ...APP_PAGES,
-      repApr: SHORT_REPRESENTATIVE_APR_TEXT,
-    },
-    bureauplus: {
-      name: 'BureauPlus Finance',
-      colour: '#a3123a',
-      gtmKey: 'GTM-BUREAUP',
-      affiliateKey: 'bureauplus',
-      logoName: 'bureauplus.svg',
-      ...APP_PAGES,
-      repApr: SHORT_REPRESENTATIVE_APR_TEXT,
-    },
-  };
+export const BRANDS: Readonly<
+  { default: DefaultBrand } & Record<Exclude<BrandKey, 'default'>, Brand>
+> = {
+  default: {
+    name: 'Evo Finance',
+    colour: '#1d4f91',
+    gtmKey: 'GTM-DEFAULT',
+    affiliateKey: 'default',
+    logoName: 'default.svg',
+    ...APP_PAGES,
+    repApr: REPRESENTATIVE_EXAMPLE_TEXT,
+    declinePageUrl: '/declined',
+    errorPageUrl: '/error',
+    duplicatePageUrl: '/duplicate',
+    askDepositAndLookingToPurchaseQuestions: true,
+  },
+  progressive: {
+    name: 'Progressive Finance',
+    colour: '#5b2a86',
+    gtmKey: 'GTM-PROGRSV',
+    affiliateKey: 'progressive',
+    logoName: 'progressive.svg',
+    ...APP_PAGES,
+    repApr: REPRESENTATIVE_EXAMPLE_TEXT,
+  },
+  scoreright: {
+    name: 'ScoreRight Finance',
+    colour: '#00695c',
+    gtmKey: 'GTM-SCRRGHT',
+    affiliateKey: 'scoreright',
+    logoName: 'scoreright.svg',
+    ...APP_PAGES,
+    repApr: SHORT_REPRESENTATIVE_APR_TEXT,
+  },
+  bureauplus: {
+    name: 'BureauPlus Finance',
+    colour: '#a3123a',
+    gtmKey: 'GTM-BUREAUP',
+    affiliateKey: 'bureauplus',
+    logoName: 'bureauplus.svg',
+    ...APP_PAGES,
+    repApr: SHORT_REPRESENTATIVE_APR_TEXT,
+  },
+};
 
 export const BRAND_LIST: readonly Brand[] = Object.values(BRANDS);
 

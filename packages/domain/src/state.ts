@@ -169,6 +169,8 @@ export interface UtmParameters {
   evcmp?: string;
   evrfd?: string;
   evo_source?: string;
+  /** The `sid` query parameter: affiliate tracking only, never the submission key. */
+  sid?: string;
 }
 
 /** DESIGN D2: stored and sent as `year` and `fuel`; `registrationYear`/`fuelType` accepted on restore. */
@@ -535,12 +537,74 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+type Check = (value: unknown) => boolean;
+
+const oneOf =
+  (options: readonly unknown[]): Check =>
+  (value) =>
+    options.includes(value);
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
+const isBoolean: Check = (value) => typeof value === 'boolean';
+
 /**
- * Fills every key of `template` from `stored` when the stored value has the same JSON shape
- * (same type, or null where the template allows it). Unknown keys are dropped, so a tampered
- * or older store can never add properties (nor `__proto__`) to the state.
+ * What a stored value must be, by key, for the fields a default cannot describe: option lists,
+ * and numbers and booleans that default to null. Other null-default fields are text; fields
+ * with a value by default must keep its type.
  */
-function mergeShape<T>(template: T, stored: unknown): T {
+const FIELD_CHECKS: Readonly<Record<string, Check>> = {
+  // form.term is a number; utmParameters.term is text.
+  'utmParameters.term': (value) => typeof value === 'string',
+  loanPurposeType: oneOf(LOAN_PURPOSES),
+  financeType: oneOf(FINANCE_TYPES),
+  lookingToBuy: oneOf(LOOKING_TO_BUY),
+  title: oneOf(TITLES),
+  maritalStatus: oneOf(MARITAL_STATUSES),
+  drivingLicenceType: oneOf(DRIVING_LICENCE_TYPES),
+  employmentStatus: (value) => value === false || oneOf(EMPLOYMENT_STATUSES)(value),
+  residentialStatus: oneOf(RESIDENTIAL_STATUSES),
+  propertyType: oneOf(PROPERTY_TYPES),
+  vehicleType: oneOf(VEHICLE_TYPES),
+  loanAmount: isNumber,
+  term: isNumber,
+  cashDeposit: isNumber,
+  propertyValue: isNumber,
+  mortgageBalance: isNumber,
+  propertyBedrooms: isNumber,
+  netMonthlyIncome: isNumber,
+  yearsAtAddress: isNumber,
+  monthsAtAddress: isNumber,
+  yearsAtEmployer: isNumber,
+  monthsAtEmployer: isNumber,
+  price: isNumber,
+  mileage: isNumber,
+  isJointApplication: isBoolean,
+  isSecurityCurrentAddress: isBoolean,
+  breathingSpace: isBoolean,
+  fullLicence: isBoolean,
+  hasDeposit: isBoolean,
+  additionalNeedsRequirements: isBoolean,
+  discussFinancialCircumstances: isBoolean,
+  agreeSoftSearch: isBoolean,
+  depositType: isBoolean,
+  ownOtherProperties: isBoolean,
+};
+
+/** Fields with a value by default that may also be null (unanswered). */
+const NULLABLE_WITH_DEFAULT = new Set(['loanAmount', 'term', 'cashDeposit']);
+
+function accepts(parent: string, key: string, template: unknown, stored: unknown): boolean {
+  if (stored === null) return template === null || NULLABLE_WITH_DEFAULT.has(key);
+  const check = FIELD_CHECKS[`${parent}.${key}`] ?? FIELD_CHECKS[key];
+  if (check) return check(stored);
+  return template === null ? typeof stored === 'string' : typeof stored === typeof template;
+}
+
+/**
+ * Fills every key of `template` from `stored` when the stored value is of the field's type.
+ * Unknown keys are dropped, so a tampered or older store can never add properties (nor
+ * `__proto__`) to the state.
+ */
+function mergeShape<T>(template: T, stored: unknown, parent = ''): T {
   if (!isObject(template) || !isObject(stored)) {
     return template;
   }
@@ -550,12 +614,10 @@ function mergeShape<T>(template: T, stored: unknown): T {
     const t = template[key];
     const s = stored[key];
     if (isObject(t)) {
-      out[key] = mergeShape(t, s);
+      out[key] = mergeShape(t, s, key);
     } else if (Array.isArray(t)) {
       out[key] = t;
-    } else if (s === null || typeof s === typeof t) {
-      out[key] = s;
-    } else if (t === null && ['string', 'number', 'boolean'].includes(typeof s)) {
+    } else if (accepts(parent, key, t, s)) {
       out[key] = s;
     }
   }
@@ -582,8 +644,13 @@ export function restoreState(serialised: string | null | undefined): Application
   const storedForm = isObject(parsed.form) ? parsed.form : {};
 
   state.form.addresses = restoreList(storedForm.addresses, emptyAddress) ?? state.form.addresses;
-  state.form.employments =
-    restoreList(storedForm.employments, emptyEmployment) ?? state.form.employments;
+  state.form.employments = (
+    restoreList(storedForm.employments, emptyEmployment) ?? state.form.employments
+  ).map((employment) => ({
+    ...employment,
+    // Only the joint applicant's employmentStatus may be false.
+    employmentStatus: employment.employmentStatus || null,
+  }));
   state.savedAddresses =
     restoreList(parsed.savedAddresses, () => ({
       manual: false,
@@ -599,7 +666,7 @@ export function restoreState(serialised: string | null | undefined): Application
   if (state.form.vehicle.fuel === null && typeof storedVehicle.fuelType === 'string') {
     state.form.vehicle.fuel = storedVehicle.fuelType;
   }
-  const optional: (keyof UtmParameters)[] = ['evsrc', 'evcmp', 'evrfd', 'evo_source'];
+  const optional: (keyof UtmParameters)[] = ['evsrc', 'evcmp', 'evrfd', 'evo_source', 'sid'];
   const storedUtm = isObject(storedForm.utmParameters) ? storedForm.utmParameters : {};
   for (const key of optional) {
     const value = storedUtm[key];

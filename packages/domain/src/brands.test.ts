@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BRANDS,
+  BRAND_LIST,
+  MODAL_APPLY_KEY,
+  brandForHost,
+  firstHostLabel,
+  isModalApplyHost,
+  normaliseHost,
+  outcomeUrls,
+} from './brands.js';
+
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+
+describe('BRANDS', () => {
+  it('has the four profiles with distinct affiliate keys', () => {
+    expect(Object.keys(BRANDS)).toEqual(['default', 'progressive', 'scoreright', 'bureauplus']);
+    for (const [key, brand] of Object.entries(BRANDS)) {
+      expect(brand.affiliateKey).toBe(key);
+    }
+    expect(new Set(BRAND_LIST.map((b) => b.name)).size).toBe(4);
+  });
+
+  it.each(BRAND_LIST)('$affiliateKey has well-formed fields', (brand) => {
+    expect(brand.colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brand.gtmKey).toMatch(/^GTM-[A-Z0-9]{7}$/);
+    expect(brand.logoName).toBe(`${brand.affiliateKey}.svg`);
+    expect(brand.privacyPolicyUrl).toBe('/privacy-policy');
+    expect(brand.termsAndConditionsUrl).toBe('/terms-and-conditions');
+    expect(brand.thankYouPageUrl).toBe('/complete');
+    expect(brand.repApr).toContain('Representative');
+    expect(brand.repApr).toContain('18.4%');
+  });
+
+  it.each(BRAND_LIST)('$affiliateKey colour has at least 4.5:1 contrast with white', (brand) => {
+    expect(contrastWithWhite(brand.colour)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the contrast check itself rejects a pale colour', () => {
+    expect(contrastWithWhite('#ffffff')).toBeCloseTo(1);
+    expect(contrastWithWhite('#000000')).toBeCloseTo(21);
+    expect(contrastWithWhite('#4a90e2')).toBeLessThan(4.5);
+  });
+
+  it('default and progressive carry the full representative example of SPEC §1', () => {
+    const text =
+      'Representative example: borrowing £7,500 over 48 months at a representative APR of 18.4% gives £216.45 a month, total cost of credit £2,889.60 and total payable £10,389.60.';
+    expect(BRANDS.default.repApr).toBe(text);
+    expect(BRANDS.progressive.repApr).toBe(text);
+    expect(BRANDS.scoreright.repApr).toBe('Representative 18.4% APR');
+    expect(BRANDS.bureauplus.repApr).toBe('Representative 18.4% APR');
+  });
+
+  it('only the default brand has outcome pages and asks the deposit questions', () => {
+    expect(BRANDS.default).toMatchObject({
+      declinePageUrl: '/declined',
+      errorPageUrl: '/error',
+      duplicatePageUrl: '/duplicate',
+      askDepositAndLookingToPurchaseQuestions: true,
+    });
+    for (const brand of [BRANDS.progressive, BRANDS.scoreright, BRANDS.bureauplus]) {
+      expect(brand.declinePageUrl).toBeUndefined();
+      expect(brand.errorPageUrl).toBeUndefined();
+      expect(brand.duplicatePageUrl).toBeUndefined();
+      expect(brand.askDepositAndLookingToPurchaseQuestions).toBeUndefined();
+    }
+  });
+});
+
+describe('brandForHost (DESIGN D3)', () => {
+  it.each([
+    ['scoreright.example.co.uk', 'scoreright'],
+    ['bureauplus.example.co.uk', 'bureauplus'],
+    ['progressive.example.co.uk', 'progressive'],
+    ['default.example.co.uk', 'default'],
+    ['apply.progressive-finance.co.uk', 'progressive'],
+    ['myprogressiveloans.com', 'progressive'],
+    ['SCORERIGHT.Example.CO.UK', 'scoreright'],
+    ['scoreright.example.co.uk:8443', 'scoreright'],
+    ['scoreright.', 'scoreright'],
+    ['scoreright', 'scoreright'],
+    ['www.example.co.uk', 'default'],
+    ['localhost:5173', 'default'],
+    ['127.0.0.1:3000', 'default'],
+    ['[::1]:3000', 'default'],
+    ['', 'default'],
+  ])('%s gives %s', (host, key) => {
+    expect(brandForHost(host).affiliateKey).toBe(key);
+  });
+
+  it('a partner key only counts as the first label', () => {
+    expect(brandForHost('www.scoreright.co.uk').affiliateKey).toBe('default');
+    expect(brandForHost('scorerightnow.example.com').affiliateKey).toBe('default');
+  });
+
+  it('a partner key as first label wins over progressive elsewhere in the host', () => {
+    expect(brandForHost('bureauplus.progressive.co.uk').affiliateKey).toBe('bureauplus');
+  });
+});
+
+describe('host normalisation', () => {
+  it.each([
+    ['Apply.Example.com:8080', 'apply.example.com'],
+    ['  apply.example.com.  ', 'apply.example.com'],
+    ['[::1]:3000', '::1'],
+    ['[::1', '::1'],
+    ['::1', '::1'],
+    ['192.168.0.1:80', '192.168.0.1'],
+  ])('%s → %s', (host, expected) => {
+    expect(normaliseHost(host)).toBe(expected);
+  });
+
+  it('firstHostLabel takes the first label', () => {
+    expect(firstHostLabel('Quote.Example.com:443')).toBe('quote');
+    expect(firstHostLabel('')).toBe('');
+  });
+});
+
+describe('outcomeUrls', () => {
+  it('gives the default brand its own pages', () => {
+    expect(outcomeUrls(BRANDS.default)).toEqual({
+      thankYou: '/complete',
+      decline: '/declined',
+      error: '/error',
+      duplicate: '/duplicate',
+    });
+  });
+
+  it.each([BRANDS.progressive, BRANDS.scoreright, BRANDS.bureauplus])(
+    '$affiliateKey falls back to the default brand pages',
+    (brand) => {
+      expect(outcomeUrls(brand)).toEqual({
+        thankYou: brand.thankYouPageUrl,
+        decline: '/declined',
+        error: '/error',
+        duplicate: '/duplicate',
+      });
+    },
+  );
+
+  it('a brand with its own outcome pages uses them', () => {
+    const brand = {
+      ...BRANDS.scoreright,
+      thankYouPageUrl: 'https://partner.example/thanks',
+      declinePageUrl: 'https://partner.example/sorry',
+      errorPageUrl: 'https://partner.example/oops',
+      duplicatePageUrl: 'https://partner.example/again',
+    };
+    expect(outcomeUrls(brand)).toEqual({
+      thankYou: 'https://partner.example/thanks',
+      decline: 'https://partner.example/sorry',
+      error: 'https://partner.example/oops',
+      duplicate: 'https://partner.example/again',
+    });
+  });
+});
+
+describe('modal apply host', () => {
+  it('is the quote key', () => {
+    expect(MODAL_APPLY_KEY).toBe('quote');
+  });
+
+  it.each([
+    ['quote.example.co.uk', true],
+    ['QUOTE.example.co.uk:3000', true],
+    ['quote', true],
+    ['www.quote.example.co.uk', false],
+    ['quotes.example.co.uk', false],
+    ['apply.example.co.uk', false],
+    ['', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isModalApplyHost(host)).toBe(expected);
+  });
+});

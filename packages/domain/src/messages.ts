@@ -1,0 +1,71 @@
+/** Whose answer a message is about: 'your' for the applicant, 'their' for the joint applicant. */
+export type Who = 'applicant' | 'joint';
+
+function possessive(who: Who): 'your' | 'their' {
+  return who === 'joint' ? 'their' : 'your';
+}
+
+export function pleaseEnter(label: string, who: Who = 'applicant'): string {
+  return `Please enter ${possessive(who)} ${label}.`;
+}
+
+export function pleaseChoose(label: string, who: Who = 'applicant'): string {
+  return `Please choose ${possessive(who)} ${label}.`;
+}
+
+/**
+ * Bounds are printed as given: a number as JavaScript writes it (1000, not 1,000), a string
+ * unchanged, so a caller that wants '£1,000' formats it first.
+ */
+export function mustBeBetween(min: number | string, max: number | string): string {
+  return `Must be between ${min} and ${max}.`;
+}
+
+// Not from SPEC, which only caps length in the input itself: the server re-validates, and
+// pasted or stored values can still be too long.
+export function tooLong(maxLength: number): string {
+  return `Must be ${maxLength} characters or fewer.`;
+}
+
+// Not from SPEC: a number rule with only one bound.
+export function mustBeAtLeast(min: number | string): string {
+  return `Must be ${min} or more.`;
+}
+
+export function mustBeAtMost(max: number | string): string {
+  return `Must be ${max} or less.`;
+}
+
+export function titleRequired(who: Who = 'applicant'): string {
+  return pleaseEnter('title', who);
+}
+
+export const EMAIL_BAD_FORMAT = 'Please try again. That email address doesn’t look right.';
+
+/** Phone, form-input check (DESIGN D5: only for a brand that turns the brand-level check off). */
+export const PHONE_REQUIRED = 'Please enter a valid phone number.';
+export const PHONE_BAD_FORMAT = 'Please try again. That phone number doesn’t look right.';
+
+/** Phone, brand-level check, in SPEC's order; the missing full stops and 'Your' are SPEC's. */
+export const PHONE_EMPTY = 'Please enter your phone number';
+export const PHONE_COUNTRY_CODE = 'Please enter your phone number without the country code';
+export const PHONE_NOT_ELEVEN_DIGITS =
+  'Please try again, UK phone numbers should contain 11 digits';
+export const PHONE_NO_LEADING_ZERO = 'Please try again, your phone number should start with a 0';
+export const PHONE_LOOKS_INVALID = 'Please try again, Your phone number looks invalid';
+
+export const CHECKBOX_REQUIRED = 'Please check this box.';
+export const YEARS_AND_MONTHS_REQUIRED = 'Please answer this question.';
+export const ADDRESS_SELECT_REQUIRED = 'Please choose your address.';
+export const RADIO_GROUP_REQUIRED = 'Please choose an option to continue.';
+
+export const DOB_DAY_RANGE = 'Please enter a day between 1 and 31.';
+export const DOB_DAY_EMPTY = 'What day were you born?';
+export const DOB_MONTH_RANGE = 'Please enter a month between 1 and 12.';
+export const DOB_MONTH_EMPTY = 'Which month were you born?';
+export const DOB_YEAR_EMPTY = 'Which year were you born?';
+export const DOB_YEAR_FORMAT = "Please enter your year of birth using the format 'YYYY'.";
+export const DOB_YEAR_FUTURE = 'Please check you have entered your year of birth correctly.';
+export const DOB_INVALID_DATE = 'Please enter a valid date.';
+export const DOB_TOO_YOUNG = 'You must be at least 21 years old to apply for finance with us.';
+export const DOB_TOO_OLD = 'You must be under 75 years old to apply for finance with us.';

@@ -1,0 +1,569 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  ACCOUNT_STATUS,
+  PAYLOAD_LIMITS,
+  addressDetailResponseSchema,
+  addressDetailSchema,
+  addressListResponseSchema,
+  addressLookupItemSchema,
+  partialSubmissionPayloadSchema,
+  submissionPayloadSchema,
+  submissionResponseSchema,
+  type SubmissionPayload,
+} from './schemas.js';
+
+const consents = {
+  IsOptedEmail: true,
+  IsOptedSms: false,
+  IsOptedPhone: false,
+  IsOptedPost: true,
+  IsOptedThirdParty: false,
+  IsOptedEmailThirdParty: false,
+  IsOptedSmsThirdParty: false,
+  IsOptedPhoneThirdParty: false,
+  IsOptedPostThirdParty: false,
+};
+
+const VALID: SubmissionPayload = {
+  submissionKey: '3f2b8c1e-9d4a-4b6e-8f00-1a2b3c4d5e6f',
+  affiliateKey: 'default',
+  dealerNumber: 'D123',
+  variant: 'CDJ-MVP',
+  sessionId: '3f2b8c1e-9d4a-4b6e-8f00-1a2b3c4d5e6f',
+  userAgent: 'Mozilla/5.0',
+  remoteAddress: '203.0.113.7',
+  urlReferrer: 'apply.example.co.uk',
+  submittedBy: 'apply',
+  dateApplied: '2026-11-21T10:15:00.000Z',
+  loanPurposeType: 'HomeImprovements',
+  loanAmount: 25000,
+  cashDeposit: 0,
+  financeType: 'Secured',
+  term: 10,
+  title: 'Ms',
+  firstName: 'Ada',
+  lastName: "O'Neill",
+  email: 'ada@example.co.uk',
+  contactNumber: '07700900123',
+  dateOfBirth: '1980-02-29T00:00:00.000',
+  maritalStatus: 'Married',
+  netMonthlyIncome: 2500,
+  isSecurityCurrentAddress: false,
+  ownOtherProperties: false,
+  propertyValue: 300000,
+  mortgageBalance: 120000,
+  propertyBedrooms: 3,
+  propertyType: 'SemiDetached',
+  securityAddress: {
+    buildingNumber: '10',
+    street: 'High Street',
+    town: 'Leeds',
+    postcode: 'LS1 4AP',
+    yearsAtAddress: 40,
+    monthsAtAddress: 0,
+  },
+  isJointApplication: true,
+  JointApplicant: {
+    title: 'Mr',
+    firstName: 'Ben',
+    lastName: "O'Neill",
+    email: 'ben@example.co.uk',
+    contactNumber: '07700900456',
+    dateOfBirth: '1979-12-31T00:00:00.000',
+    maritalStatus: 'Married',
+    employmentStatus: 'FullTime',
+    yearsAtEmployer: 4,
+    monthsAtEmployer: 2,
+    netMonthlyIncome: 2100,
+    ...consents,
+  },
+  discussFinancialCircumstances: true,
+  additionalNeedsRequirements: true,
+  additionalNeedsRequirementsStatement: 'Large print, please.\nCall after 5pm.',
+  agreeSoftSearch: true,
+  termsAndConditionsAgreed: true,
+  IsCompleted: true,
+  ...consents,
+  addresses: [
+    {
+      addressIndex: 0,
+      flatNumber: 'Flat 2',
+      buildingName: 'The Old Mill',
+      buildingNumber: '3',
+      street: 'Mill Lane',
+      locality: 'Headingley',
+      town: 'Leeds',
+      county: 'West Yorkshire',
+      postcode: 'LS6 3AA',
+      yearsAtAddress: 1,
+      monthsAtAddress: 6,
+      residentialStatus: 'HomeownerWithMortgage',
+    },
+    { addressIndex: 1, postcode: 'M1 1AE', yearsAtAddress: 25, monthsAtAddress: 11 },
+  ],
+  employments: [
+    {
+      employmentIndex: 0,
+      employmentStatus: 'FullTime',
+      yearsAtEmployer: 25,
+      monthsAtEmployer: 11,
+      occupation: 'Engineer',
+      employerName: 'Acme Ltd',
+      Town: 'Leeds',
+    },
+  ],
+  evsrc: 'src',
+  evcmp: 'cmp',
+  evrfd: 'rfd',
+  evoSource: 'evo',
+  source: 'google',
+  medium: 'cpc',
+  utmTerm: 'car loans',
+  keyword: 'finance',
+  campaign: 'autumn',
+};
+
+type Path = readonly (string | number)[];
+
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** A copy of `base` with the value at `path` replaced, or removed when `value` is undefined. */
+function changed(path: Path, value: unknown, base: object = VALID): Record<string, unknown> {
+  const copy = clone(base) as Record<string, unknown>;
+  let target: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    target = target[key] as Record<string | number, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (value === undefined) delete target[last];
+  else target[last] = value;
+  return copy;
+}
+
+function issuePaths(result: z.ZodSafeParseResult<unknown>): string[] {
+  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+}
+
+describe('submissionPayloadSchema', () => {
+  it('accepts a complete, valid payload and returns it unchanged', () => {
+    const result = submissionPayloadSchema.safeParse(VALID);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual(VALID);
+  });
+
+  it('accepts a payload without any optional field', () => {
+    const minimal = {
+      submissionKey: 'abc',
+      affiliateKey: 'default',
+      submittedBy: 'em-apply-form',
+      loanPurposeType: 'Vehicle',
+      loanAmount: 6500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 5,
+      title: 'Mr',
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      contactNumber: '0113496000',
+      dateOfBirth: '1990-01-01T00:00:00.000',
+      maritalStatus: 'Single',
+      netMonthlyIncome: 0,
+      termsAndConditionsAgreed: true,
+      IsCompleted: false,
+      ...consents,
+      addresses: [{ addressIndex: 0, yearsAtAddress: 0, monthsAtAddress: 0 }],
+      employments: [{ employmentIndex: 0, yearsAtEmployer: 0, monthsAtEmployer: 0 }],
+    };
+    expect(issuePaths(submissionPayloadSchema.safeParse(minimal))).toEqual([]);
+  });
+
+  const rejected: [string, Path, unknown][] = [
+    ['a submission key that is not URL-safe', ['submissionKey'], 'a/b'],
+    ['an empty submission key', ['submissionKey'], ''],
+    ['a missing affiliate key', ['affiliateKey'], undefined],
+    ['an affiliate key over 50', ['affiliateKey'], 'k'.repeat(51)],
+    ['an empty submittedBy', ['submittedBy'], ''],
+    ['a dealer number over 200', ['dealerNumber'], 'd'.repeat(201)],
+    ['a variant over 200', ['variant'], 'v'.repeat(201)],
+    ['a referrer host over 260', ['urlReferrer'], 'h'.repeat(261)],
+    ['a submittedBy over 63', ['submittedBy'], 's'.repeat(64)],
+    ['a user agent over 1000', ['userAgent'], 'u'.repeat(1001)],
+    ['a remote address over 45', ['remoteAddress'], '1'.repeat(46)],
+    ['a dateApplied that is not an ISO date-time', ['dateApplied'], '21/11/2026'],
+    ['loan purpose SomethingElse (sent as Other)', ['loanPurposeType'], 'SomethingElse'],
+    ['an unknown looking-to-buy answer', ['lookingToBuy'], 'Maybe'],
+    ['a loan amount of 0', ['loanAmount'], 0],
+    ['a loan amount over 1,000,000', ['loanAmount'], 1_000_001],
+    ['a loan amount as text', ['loanAmount'], '5000'],
+    ['a loan amount that is not finite', ['loanAmount'], Infinity],
+    ['a negative cash deposit', ['cashDeposit'], -1],
+    ['an unknown finance type', ['financeType'], 'Lease'],
+    ['a term of 0', ['term'], 0],
+    ['a term over 40', ['term'], 41],
+    ['a fractional term', ['term'], 3.5],
+    ['an unknown title', ['title'], 'Lord'],
+    ['an empty first name', ['firstName'], ''],
+    ['a first name over 50', ['firstName'], 'A'.repeat(51)],
+    ['a last name with a control character', ['lastName'], 'Smith\u0000'],
+    ['an email of the wrong format', ['email'], 'ada@'],
+    ['an email over 50', ['email'], `${'a'.repeat(45)}@example.com`],
+    ['a phone number under 10 digits', ['contactNumber'], '012345678'],
+    ['a phone number over 13 digits', ['contactNumber'], '01234567890123'],
+    ['a phone number with a country code', ['contactNumber'], '+447700900123'],
+    ['a phone number with spaces', ['contactNumber'], '07700 900123'],
+    ['a date of birth with a time zone', ['dateOfBirth'], '1980-02-29T00:00:00.000Z'],
+    ['a date of birth that is not a calendar date', ['dateOfBirth'], '1981-02-29T00:00:00.000'],
+    ['29 February in 1900, not a leap year', ['dateOfBirth'], '1900-02-29T00:00:00.000'],
+    ['a date of birth with one-digit parts', ['dateOfBirth'], '1980-2-9T00:00:00.000'],
+    ['an unknown marital status', ['maritalStatus'], 'Engaged'],
+    ['an unknown driving licence', ['drivingLicenceType'], 'Pilot'],
+    ['a negative income', ['netMonthlyIncome'], -1],
+    ['an income over 1,000,000', ['netMonthlyIncome'], 1_000_001],
+    ['a property value over the limit', ['propertyValue'], 100_000_001],
+    ['a negative mortgage balance', ['mortgageBalance'], -5],
+    ['too many bedrooms', ['propertyBedrooms'], 51],
+    ['an unknown property type', ['propertyType'], 'Castle'],
+    ['a separate security address over 50 years', ['securityAddress', 'yearsAtAddress'], 51],
+    ['a security address postcode in lower case', ['securityAddress', 'postcode'], 'ls1 4ap'],
+    ['an address postcode without its space', ['addresses', 0, 'postcode'], 'LS63AA'],
+    ['an address postcode that is not a postcode', ['addresses', 0, 'postcode'], 'LS6 AAA'],
+    ['an address over 25 years', ['addresses', 0, 'yearsAtAddress'], 26],
+    ['an address over 11 months', ['addresses', 0, 'monthsAtAddress'], 12],
+    ['negative address years', ['addresses', 0, 'yearsAtAddress'], -1],
+    ['fractional address months', ['addresses', 0, 'monthsAtAddress'], 1.5],
+    ['missing address years', ['addresses', 0, 'yearsAtAddress'], undefined],
+    ['an address line over 100', ['addresses', 0, 'street'], 's'.repeat(101)],
+    ['an unknown residential status', ['addresses', 0, 'residentialStatus'], 'Boat'],
+    ['an address index that is not its position', ['addresses', 1, 'addressIndex'], 0],
+    ['employer years over 25', ['employments', 0, 'yearsAtEmployer'], 26],
+    ['employer months over 11', ['employments', 0, 'monthsAtEmployer'], 12],
+    ['an unknown employment status', ['employments', 0, 'employmentStatus'], 'Pirate'],
+    ['an employer town over 100', ['employments', 0, 'Town'], 't'.repeat(101)],
+    ['an employment index that is not its position', ['employments', 0, 'employmentIndex'], 1],
+    ['no addresses', ['addresses'], []],
+    ['no employments', ['employments'], []],
+    ['terms not agreed', ['termsAndConditionsAgreed'], false],
+    ['terms missing', ['termsAndConditionsAgreed'], undefined],
+    ['IsCompleted missing', ['IsCompleted'], undefined],
+    ['IsCompleted as text', ['IsCompleted'], 'true'],
+    ['a consent missing', ['IsOptedEmailThirdParty'], undefined],
+    ['a joint applicant without a first name', ['JointApplicant', 'firstName'], undefined],
+    ['a joint applicant with a bad phone', ['JointApplicant', 'contactNumber'], '123'],
+    ['a joint employment over 25 years', ['JointApplicant', 'yearsAtEmployer'], 26],
+    ['a joint consent that is not a boolean', ['JointApplicant', 'IsOptedSms'], 'yes'],
+    ['a joint application without the joint applicant', ['JointApplicant'], undefined],
+    [
+      'an additional-needs statement over 500',
+      ['additionalNeedsRequirementsStatement'],
+      'x'.repeat(501),
+    ],
+    [
+      'an additional-needs statement with a control character',
+      ['additionalNeedsRequirementsStatement'],
+      'a\u0007',
+    ],
+    ['a UTM term over 200', ['utmTerm'], 't'.repeat(201)],
+  ];
+
+  it.each(rejected)('rejects %s, at its path', (_name, path, value) => {
+    const result = submissionPayloadSchema.safeParse(changed(path, value));
+    expect(result.success).toBe(false);
+    expect(issuePaths(result)).toEqual([path.join('.')]);
+  });
+
+  it('accepts each limit at its boundary', () => {
+    const boundaries: [Path, unknown][] = [
+      [['loanAmount'], 1],
+      [['loanAmount'], 1_000_000],
+      [['term'], 40],
+      [['netMonthlyIncome'], 1_000_000],
+      [['firstName'], 'A'.repeat(50)],
+      [['email'], `${'a'.repeat(38)}@example.com`],
+      [['contactNumber'], '0123456789012'],
+      [['securityAddress', 'yearsAtAddress'], 50],
+      [['additionalNeedsRequirementsStatement'], 'x'.repeat(500)],
+      [['dateApplied'], '2026-11-21T10:15:00+01:00'],
+    ];
+    for (const [path, value] of boundaries) {
+      expect(issuePaths(submissionPayloadSchema.safeParse(changed(path, value)))).toEqual([]);
+    }
+  });
+
+  it('holds a security address copied from the current address to 10 years', () => {
+    const copy = changed(['isSecurityCurrentAddress'], true);
+    expect(issuePaths(submissionPayloadSchema.safeParse(copy))).toEqual([
+      'securityAddress.yearsAtAddress',
+    ]);
+    const tenYears = changed(['securityAddress', 'yearsAtAddress'], 10, copy);
+    expect(issuePaths(submissionPayloadSchema.safeParse(tenYears))).toEqual([]);
+    const noSecurity = changed(['securityAddress'], undefined, copy);
+    expect(issuePaths(submissionPayloadSchema.safeParse(noSecurity))).toEqual([]);
+  });
+
+  it('rejects a joint applicant unless isJointApplication is true', () => {
+    for (const flag of [false, undefined]) {
+      const result = submissionPayloadSchema.safeParse(changed(['isJointApplication'], flag));
+      expect(issuePaths(result)).toEqual(['JointApplicant']);
+    }
+    const single = changed(['JointApplicant'], undefined, changed(['isJointApplication'], false));
+    expect(issuePaths(submissionPayloadSchema.safeParse(single))).toEqual([]);
+  });
+
+  it('rejects an additional-needs statement unless discussFinancialCircumstances is true', () => {
+    for (const flag of [false, undefined]) {
+      const result = submissionPayloadSchema.safeParse(
+        changed(['discussFinancialCircumstances'], flag),
+      );
+      expect(issuePaths(result)).toEqual(['additionalNeedsRequirementsStatement']);
+    }
+  });
+
+  it('rejects more than 10 addresses or employments', () => {
+    const addresses = Array.from({ length: PAYLOAD_LIMITS.addresses + 1 }, (_, addressIndex) => ({
+      addressIndex,
+      yearsAtAddress: 0,
+      monthsAtAddress: 1,
+    }));
+    expect(
+      issuePaths(submissionPayloadSchema.safeParse(changed(['addresses'], addresses))),
+    ).toContain('addresses');
+    const employments = Array.from({ length: 11 }, (_, employmentIndex) => ({
+      employmentIndex,
+      yearsAtEmployer: 0,
+      monthsAtEmployer: 1,
+    }));
+    expect(
+      issuePaths(submissionPayloadSchema.safeParse(changed(['employments'], employments))),
+    ).toContain('employments');
+  });
+
+  it('requires every person field of a full submission', () => {
+    const fields = [
+      'title',
+      'firstName',
+      'lastName',
+      'email',
+      'contactNumber',
+      'dateOfBirth',
+      'maritalStatus',
+      'netMonthlyIncome',
+    ];
+    for (const field of fields) {
+      expect(issuePaths(submissionPayloadSchema.safeParse(changed([field], undefined)))).toEqual([
+        field,
+      ]);
+    }
+  });
+
+  describe('unknown keys', () => {
+    const unknown: [string, Path][] = [
+      ['at the top level', ['loanTerm']],
+      ['in an address', ['addresses', 0, 'houseName']],
+      ['in an employment', ['employments', 0, 'employerTown']],
+      ['in the security address', ['securityAddress', 'addressIndex']],
+      ['in the joint applicant', ['JointApplicant', 'isOptedEmail']],
+    ];
+
+    it.each(unknown)('are rejected %s', (_where, path) => {
+      const result = submissionPayloadSchema.safeParse(changed(path, 'x'));
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({
+          code: 'unrecognized_keys',
+          keys: [path[path.length - 1]],
+          path: path.slice(0, -1),
+        }),
+      ]);
+    });
+
+    it('rejects an own __proto__ key (as JSON.parse makes it) without polluting prototypes', () => {
+      const body = JSON.stringify(VALID).replace(
+        '"submissionKey"',
+        '"__proto__":{"polluted":true},"submissionKey"',
+      );
+      const parsed = JSON.parse(body) as object;
+      expect(Object.keys(parsed)).toContain('__proto__');
+      const result = submissionPayloadSchema.safeParse(parsed);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ code: 'unrecognized_keys', keys: ['__proto__'], path: [] }),
+      ]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('rejects a nested __proto__ key', () => {
+      const body = JSON.stringify(VALID).replace(
+        '"addressIndex":0',
+        '"addressIndex":0,"__proto__":{"polluted":true}',
+      );
+      const result = submissionPayloadSchema.safeParse(JSON.parse(body));
+      expect(issuePaths(result)).toEqual(['addresses.0']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  });
+});
+
+describe('partialSubmissionPayloadSchema', () => {
+  const personFields = [
+    'title',
+    'firstName',
+    'lastName',
+    'email',
+    'contactNumber',
+    'dateOfBirth',
+    'maritalStatus',
+    'netMonthlyIncome',
+  ];
+
+  function withoutPeople(): Record<string, unknown> {
+    const copy = clone(VALID) as Record<string, unknown>;
+    for (const field of personFields) delete copy[field];
+    copy.JointApplicant = { yearsAtEmployer: 0, monthsAtEmployer: 0, ...consents };
+    copy.addresses = [];
+    copy.employments = [];
+    return copy;
+  }
+
+  it('accepts a payload whose person fields, joint details and histories are not yet given', () => {
+    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(withoutPeople()))).toEqual([]);
+    const noJoint = changed(['JointApplicant'], undefined, withoutPeople());
+    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(noJoint))).toEqual([]);
+  });
+
+  it('accepts a complete payload', () => {
+    expect(partialSubmissionPayloadSchema.safeParse(VALID).success).toBe(true);
+  });
+
+  it('keeps the types and limits of what is sent', () => {
+    const cases: [Path, unknown][] = [
+      [['email'], 'not-an-email'],
+      [['firstName'], 'A'.repeat(51)],
+      [['loanAmount'], 0],
+      [['JointApplicant', 'contactNumber'], '12'],
+      [['addresses'], [{ addressIndex: 0, yearsAtAddress: 26, monthsAtAddress: 0 }]],
+    ];
+    for (const [path, value] of cases) {
+      const result = partialSubmissionPayloadSchema.safeParse(changed(path, value));
+      expect(result.success).toBe(false);
+    }
+  });
+
+  it('still requires the terms to be agreed (SPEC §5)', () => {
+    const result = partialSubmissionPayloadSchema.safeParse(
+      changed(['termsAndConditionsAgreed'], false, withoutPeople()),
+    );
+    expect(issuePaths(result)).toEqual(['termsAndConditionsAgreed']);
+  });
+
+  it('still rejects unknown keys and a joint applicant on a single application', () => {
+    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(changed(['extra'], 1)))).toEqual([
+      '',
+    ]);
+    const single = changed(['isJointApplication'], false, withoutPeople());
+    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(single))).toEqual([
+      'JointApplicant',
+    ]);
+  });
+});
+
+describe('submissionResponseSchema', () => {
+  const approved = {
+    dealerNumber: 'D123',
+    duplicateRequest: false,
+    declineReason: null,
+    quoteValid: true,
+    quoteProcessed: true,
+    applicationId: 'APP-1',
+    otp: '012345',
+    accountStatus: 1,
+  };
+
+  it('accepts an answer and drops fields it does not know', () => {
+    const result = submissionResponseSchema.safeParse({ ...approved, extra: 'ignored' });
+    expect(result.data).toEqual(approved);
+  });
+
+  it('accepts a minimal decline', () => {
+    const declined = {
+      duplicateRequest: false,
+      declineReason: 'Age',
+      quoteValid: false,
+      quoteProcessed: false,
+    };
+    expect(submissionResponseSchema.safeParse(declined).success).toBe(true);
+  });
+
+  it('accepts every account status code and rejects others', () => {
+    for (const code of Object.values(ACCOUNT_STATUS)) {
+      expect(submissionResponseSchema.safeParse({ ...approved, accountStatus: code }).success).toBe(
+        true,
+      );
+    }
+    for (const code of [0, 6, '1']) {
+      const result = submissionResponseSchema.safeParse({ ...approved, accountStatus: code });
+      expect(issuePaths(result)).toEqual(['accountStatus']);
+    }
+  });
+
+  it('requires declineReason to be given, even as null', () => {
+    const { declineReason: _omitted, ...rest } = approved;
+    expect(issuePaths(submissionResponseSchema.safeParse(rest))).toEqual(['declineReason']);
+  });
+});
+
+describe('ACCOUNT_STATUS', () => {
+  it('has the codes of SPEC §3', () => {
+    expect(ACCOUNT_STATUS).toEqual({
+      New: 1,
+      PendingVerification: 2,
+      Suspended: 3,
+      Archived: 4,
+      Active: 5,
+    });
+  });
+});
+
+describe('address lookup shapes', () => {
+  const item = { udprn: '23747771', Type: 'Address', Address: '10 Downing Street, London' };
+
+  it('accepts a lookup item and a list of them', () => {
+    expect(addressLookupItemSchema.parse(item)).toEqual(item);
+    expect(addressListResponseSchema.parse({ Items: [item, { ...item, Type: 'Street' }] })).toEqual(
+      {
+        Items: [item, { ...item, Type: 'Street' }],
+      },
+    );
+  });
+
+  it('rejects an item without an id or display text', () => {
+    expect(issuePaths(addressLookupItemSchema.safeParse({ ...item, udprn: '' }))).toEqual([
+      'udprn',
+    ]);
+    expect(issuePaths(addressLookupItemSchema.safeParse({ udprn: '1', Type: 'Address' }))).toEqual([
+      'Address',
+    ]);
+    expect(issuePaths(addressListResponseSchema.safeParse({}))).toEqual(['Items']);
+  });
+
+  it('accepts address details with missing parts, but not without a postcode', () => {
+    const detail = {
+      subBuilding: null,
+      houseName: null,
+      houseNumber: '10',
+      street: 'Downing Street',
+      town: 'London',
+      postcode: 'SW1A 2AA',
+    };
+    expect(addressDetailSchema.parse(detail)).toEqual(detail);
+    expect(addressDetailResponseSchema.parse({ Items: [detail] })).toEqual({ Items: [detail] });
+    expect(issuePaths(addressDetailSchema.safeParse({ ...detail, postcode: undefined }))).toEqual([
+      'postcode',
+    ]);
+    expect(
+      issuePaths(addressDetailSchema.safeParse({ ...detail, street: 's'.repeat(101) })),
+    ).toEqual(['street']);
+  });
+});
