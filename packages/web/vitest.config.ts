@@ -4,5 +4,10 @@ import react from '@vitejs/plugin-react';
 export default defineProject({
   plugins: [react()],
   resolve: { conditions: ['source'] },
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+  },
 });

@@ -1,0 +1,62 @@
+import type { AddressDetail, AddressLookupItem } from '@broker/domain';
+import { isRecord, requestJson } from './http';
+import { reportError } from './client-errors';
+
+// Shapes are read by hand rather than with the domain's zod schemas: zod would add more to the
+// address screen's chunk than that screen's whole budget (DESIGN §5). The server has already
+// validated what it sends.
+
+function items(data: unknown): unknown[] {
+  return isRecord(data) && Array.isArray(data.Items) ? data.Items : [];
+}
+
+function isAddressItem(item: unknown): item is AddressLookupItem {
+  return (
+    isRecord(item) &&
+    typeof item.udprn === 'string' &&
+    typeof item.Address === 'string' &&
+    item.Type === 'Address'
+  );
+}
+
+/**
+ * GET /api/address/{postcode} (SPEC §7): the items whose Type is Address. Anything but a 200,
+ * no data, or an error gives an empty list; failures are reported, the visitor sees no message.
+ */
+export async function lookupPostcode(postcode: string): Promise<AddressLookupItem[]> {
+  try {
+    const response = await requestJson('GET', `/api/address/${encodeURIComponent(postcode)}`);
+    if (response.status !== 200) {
+      reportError(
+        new Error(`Address lookup answered ${response.status}`),
+        'failure',
+        'addressLookupByPostCode',
+      );
+      return [];
+    }
+    return items(response.data).filter(isAddressItem);
+  } catch (error) {
+    reportError(error, 'failure', 'addressLookupByPostCode');
+    return [];
+  }
+}
+
+/** GET /api/address/id/{addressId}: the first item, or null (SPEC §7). */
+export async function lookupAddressById(addressId: string): Promise<AddressDetail | null> {
+  try {
+    const response = await requestJson('GET', `/api/address/id/${encodeURIComponent(addressId)}`);
+    if (response.status !== 200) {
+      reportError(
+        new Error(`Address detail answered ${response.status}`),
+        'failure',
+        'getAddressById',
+      );
+      return null;
+    }
+    const first = items(response.data)[0];
+    return isRecord(first) && typeof first.postcode === 'string' ? (first as AddressDetail) : null;
+  } catch (error) {
+    reportError(error, 'failure', 'getAddressById');
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+import { create } from 'zustand';
+import { requestJson, isRecord } from './http';
+import { reportError } from './client-errors';
+
+/** GET /api/config: the deployment's company details, portal pages and feature flags. */
+export interface AppConfig {
+  environment: string;
+  company: {
+    name: string;
+    number: string;
+    fcaNumber: string;
+    address: string;
+    email: string;
+    phone: string;
+    icoNumber: string;
+  };
+  portal: { thankYouUrl: string; welcomeBackUrl: string };
+  features: { PCAPostCodeLookup: boolean; RedirectToCustomerPortal: boolean };
+  addressLookup: boolean;
+  /** The deployment has a tag-manager container and allows it in its CSP. */
+  tagManager: boolean;
+}
+
+interface ConfigStore {
+  config: AppConfig | null;
+}
+
+export const useConfigStore = create<ConfigStore>()(() => ({ config: null }));
+
+export function useConfig(): AppConfig | null {
+  return useConfigStore((store) => store.config);
+}
+
+function str(record: Record<string, unknown>, key: string): string {
+  const value = record[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Reads the answer defensively: a missing part gives empty text or a flag that is off. */
+export function parseConfig(data: unknown): AppConfig | null {
+  if (!isRecord(data)) return null;
+  const company = isRecord(data.company) ? data.company : {};
+  const portal = isRecord(data.portal) ? data.portal : {};
+  const features = isRecord(data.features) ? data.features : {};
+  return {
+    environment: str(data, 'environment'),
+    company: {
+      name: str(company, 'name'),
+      number: str(company, 'number'),
+      fcaNumber: str(company, 'fcaNumber'),
+      address: str(company, 'address'),
+      email: str(company, 'email'),
+      phone: str(company, 'phone'),
+      icoNumber: str(company, 'icoNumber'),
+    },
+    portal: {
+      thankYouUrl: str(portal, 'thankYouUrl'),
+      welcomeBackUrl: str(portal, 'welcomeBackUrl'),
+    },
+    features: {
+      PCAPostCodeLookup: features.PCAPostCodeLookup === true,
+      RedirectToCustomerPortal: features.RedirectToCustomerPortal === true,
+    },
+    addressLookup: data.addressLookup === true,
+    tagManager: data.tagManager === true,
+  };
+}
+
+let pending: Promise<AppConfig | null> | null = null;
+
+/** Fetches the configuration once per page; later callers share the same answer. */
+export function loadConfig(): Promise<AppConfig | null> {
+  pending ??= requestJson('GET', '/api/config', undefined, { timeoutMs: 15_000 })
+    .then((response) => {
+      const config = response.ok ? parseConfig(response.data) : null;
+      if (config) useConfigStore.setState({ config });
+      else
+        reportError(
+          new Error(`GET /api/config answered ${response.status}`),
+          'failure',
+          'loadConfig',
+        );
+      return config;
+    })
+    .catch((error: unknown) => {
+      reportError(error, 'failure', 'loadConfig');
+      pending = null;
+      return null;
+    });
+  return pending;
+}

@@ -1,0 +1,44 @@
+import { RouteView, useLocation } from '../lib/router';
+import type { MouseEvent } from 'react';
+import { currentBrand } from '../lib/brand';
+import { CookieBanner } from '../chrome/cookie-banner';
+import { Header } from '../chrome/header';
+import { MoneyHelpBanner } from '../chrome/money-help-banner';
+import { Footer } from '../chrome/footer';
+import { usePageChange } from './use-page-change';
+import { ROUTES } from './routes';
+import { RouteError } from './route-error';
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
+/** Every page: skip link, cookie banner, logo, money-help warning, the page, footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const brand = currentBrand();
+  usePageChange(pathname);
+  return (
+    <>
+      <a href="#main-content" className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <CookieBanner serviceName={brand.name} />
+      <Header brand={brand}>
+        <MoneyHelpBanner />
+      </Header>
+      <div className="page-body">
+        <div className="width-container">
+          <main id="main-content" className="main" tabIndex={-1}>
+            <RouteView routes={ROUTES} errorPage={RouteError} />
+          </main>
+        </div>
+      </div>
+      <Footer brand={brand} />
+    </>
+  );
+}

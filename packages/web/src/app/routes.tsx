@@ -1,0 +1,113 @@
+import type { ComponentType } from 'react';
+import {
+  canVisit,
+  firstIncompleteStep,
+  parseStepPath,
+  STEP_IDS,
+  STEPS,
+  stepPath,
+  type StepId,
+} from '@broker/domain';
+import { loadChunk } from '../lib/chunk-load';
+import { today } from '../lib/today';
+import { getApplication } from '../state/application-store';
+import { loadConfig } from '../api/config';
+import type { Route } from '../lib/router';
+import { legalRoute } from './legal-route';
+import { preloadFieldKinds } from '../widgets/field-renderer';
+
+interface ScreenModule {
+  default: ComponentType;
+}
+
+/**
+ * A step's screen is `src/screens/steps/<step id>.tsx` with a default export; a step without
+ * one uses the generic screen, which renders the journey's fields for that step.
+ */
+const STEP_SCREENS = import.meta.glob<ScreenModule>([
+  '../screens/steps/*.tsx',
+  '!../screens/steps/*.test.tsx',
+]);
+
+function screen(importer: () => Promise<ScreenModule>) {
+  return async () => (await loadChunk(importer)).default;
+}
+
+function stepScreen(id: StepId) {
+  const load = screen(
+    STEP_SCREENS[`../screens/steps/${id}.tsx`] ?? (() => import('../screens/generic-step-screen')),
+  );
+  // The step's widgets come with its screen rather than one after the other.
+  const kinds = STEPS[id].fields.map((field) => field.kind);
+  return async () => (await Promise.all([load(), preloadFieldKinds(kinds)]))[0];
+}
+
+// /complete is the thank-you page of DESIGN D4, not a step: it shows evoId and needs no answers.
+const JOURNEY_STEPS = STEP_IDS.filter((id) => id !== 'complete');
+
+const stepRoutes: Route[] = JOURNEY_STEPS.map((id) => ({
+  path: STEPS[id].path.replace('{n}', ':n'),
+  load: stepScreen(id),
+}));
+
+const pageRoutes: Route[] = [
+  { path: '/complete', load: screen(() => import('../screens/outcome/complete')) },
+  { path: '/declined', load: screen(() => import('../screens/outcome/declined')) },
+  { path: '/duplicate', load: screen(() => import('../screens/outcome/duplicate')) },
+  { path: '/error', load: screen(() => import('../screens/outcome/error')) },
+  { path: '/portal/thank-you', load: screen(() => import('../screens/outcome/portal-thank-you')) },
+  {
+    path: '/portal/welcome-back',
+    load: screen(() => import('../screens/outcome/portal-welcome-back')),
+  },
+  // The legal texts name the company, so they wait for GET /api/config as well.
+  {
+    path: '/terms-and-conditions',
+    load: async () => {
+      const [module] = await Promise.all([
+        loadChunk(() => import('../screens/content/terms-page')),
+        loadConfig(),
+      ]);
+      return legalRoute(module.TermsPage);
+    },
+  },
+  {
+    path: '/privacy-policy',
+    load: async () => {
+      const [module] = await Promise.all([
+        loadChunk(() => import('../screens/content/privacy-policy-page')),
+        loadConfig(),
+      ]);
+      return legalRoute(module.PrivacyPolicyPage);
+    },
+  },
+  {
+    path: '/cookie-policy',
+    load: async () => {
+      const [module] = await Promise.all([
+        loadChunk(() => import('../screens/content/cookie-policy-page')),
+        loadConfig(),
+      ]);
+      return legalRoute(module.CookiePolicyPage);
+    },
+  },
+];
+
+export const ROUTES: readonly Route[] = [...stepRoutes, ...pageRoutes];
+
+const PAGE_PATHS = new Set(pageRoutes.map((route) => route.path));
+
+/**
+ * SPEC §2 and DESIGN §1: an unknown path goes to /, and a deep link to a step the answers do
+ * not reach yet goes to the first incomplete step (the journey's canVisit).
+ */
+export function redirectFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (PAGE_PATHS.has(path)) return path === pathname ? null : path;
+  const step = parseStepPath(path);
+  if (!step) return '/';
+  const application = getApplication();
+  const date = today();
+  if (canVisit(step, application, date)) return path === pathname ? null : path;
+  return stepPath(firstIncompleteStep(application, date));
+}

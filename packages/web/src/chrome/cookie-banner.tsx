@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { Link } from '../lib/router';
+import { hideCookieConfirmation, setConsent, useConsentStore } from '../analytics/consent';
+
+/** GOV.UK cookie banner: analytics only after Accept (PECR, DESIGN D14). */
+export function CookieBanner({ serviceName }: { serviceName: string }) {
+  const { consent, justChosen, reopened } = useConsentStore();
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justChosen) confirmation.current?.focus();
+  }, [justChosen]);
+
+  if (justChosen && consent !== null) {
+    return (
+      <div className="cookie-banner" role="region" aria-label={`Cookies on ${serviceName}`}>
+        <div className="width-container">
+          <div ref={confirmation} className="cookie-banner__message" role="alert" tabIndex={-1}>
+            <p>
+              You&apos;ve {consent === 'accepted' ? 'accepted' : 'rejected'} analytics cookies. You
+              can <Link to="/cookie-policy">change your cookie settings</Link> at any time.
+            </p>
+          </div>
+          <div className="button-group">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={hideCookieConfirmation}
+            >
+              Hide cookie message
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (consent !== null && !reopened) return null;
+  return (
+    <div
+      id="cookie-banner"
+      className="cookie-banner"
+      role="region"
+      aria-label={`Cookies on ${serviceName}`}
+    >
+      <div className="width-container">
+        <h2 className="heading-m" tabIndex={-1}>
+          Cookies on {serviceName}
+        </h2>
+        <p>We use some essential cookies to make this service work.</p>
+        <p>
+          We&apos;d also like to use analytics cookies so we can understand how you use the service
+          and make improvements.
+        </p>
+        <div className="button-group">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConsent('accepted')}
+          >
+            Accept analytics cookies
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConsent('rejected')}
+          >
+            Reject analytics cookies
+          </button>
+          <Link className="link" to="/cookie-policy">
+            View cookies
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from '../../lib/router';
+import { PageHeading } from '../../chrome/page-heading';
+import { currentBrand } from '../../lib/brand';
+import { ContactUs } from './contact-us';
+
+/** /declined */
+export default function DeclinedPage() {
+  return (
+    <>
+      <title>{`We cannot help with this application – ${currentBrand().name}`}</title>
+      <PageHeading>We&apos;re sorry, we cannot help with this application</PageHeading>
+      <p className="body">
+        Thank you for applying. Based on the information you gave us, we are not able to find you
+        finance at the moment.
+      </p>
+      <p className="body">
+        If you would like free, impartial help with money or debt, you can visit{' '}
+        <a href="https://www.moneyhelper.org.uk" rel="noopener noreferrer" target="_blank">
+          MoneyHelper (opens in a new tab)
+        </a>
+        .
+      </p>
+      <ContactUs intro="If you would like to know more about this decision, contact us" />
+      <p className="body">
+        <Link to="/">Return to the start</Link>
+      </p>
+    </>
+  );
+}

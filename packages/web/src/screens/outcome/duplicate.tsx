@@ -1,0 +1,18 @@
+import { PageHeading } from '../../chrome/page-heading';
+import { currentBrand } from '../../lib/brand';
+import { ContactUs } from './contact-us';
+
+/** /duplicate */
+export default function DuplicatePage() {
+  return (
+    <>
+      <title>{`You have already applied – ${currentBrand().name}`}</title>
+      <PageHeading>You have already applied</PageHeading>
+      <p className="body">
+        We already have a recent application from you, so there is no need to apply again. We are
+        looking at your earlier application and will be in touch about it.
+      </p>
+      <ContactUs intro="If any of your details have changed, contact us" />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { PageHeading } from '../../chrome/page-heading';
+import { currentBrand } from '../../lib/brand';
+import { ContactUs } from './contact-us';
+
+/** /portal/welcome-back: application sent; the visitor already has an account (SPEC §4). */
+export default function PortalWelcomeBackPage() {
+  return (
+    <>
+      <title>{`Welcome back – ${currentBrand().name}`}</title>
+      <div className="panel">
+        <PageHeading>Welcome back</PageHeading>
+        <p className="panel__body">Your application has been sent.</p>
+      </div>
+      <p className="body">
+        You already have a customer account with us. Sign in with your email address to follow your
+        application. We will also contact you about the next steps.
+      </p>
+      <ContactUs />
+    </>
+  );
+}

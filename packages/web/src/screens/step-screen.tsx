@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { stepHeading } from '@broker/domain';
+import { useStepRef } from '../lib/step-ref';
+import { useApplication } from '../state/application-store';
+import { currentBrand } from '../lib/brand';
+import { PreviousButton } from '../chrome/previous-button';
+import { ProgressBar } from '../chrome/progress-bar';
+import { StepForm } from '../widgets/step-form';
+import { StepFields } from '../widgets/step-fields';
+import type { FieldRenderer } from '../widgets/field-renderer';
+
+export interface StepScreenProps {
+  /** Replaces the journey's heading. */
+  heading?: string;
+  /** Content under the heading: why we ask, an example, a warning. */
+  intro?: ReactNode;
+  /** Custom widgets for some of the step's fields, by resolved path. */
+  overrides?: Readonly<Record<string, FieldRenderer>>;
+  /** Replaces the whole field list (the screen then renders its own PageHeading). */
+  children?: ReactNode;
+  /** Content after the fields and before Continue. */
+  after?: ReactNode;
+  onValid?: () => void | Promise<void>;
+  continueLabel?: string;
+}
+
+/**
+ * One journey step: Previous, progress, the step's fields (from the journey's table unless
+ * the screen supplies its own) and Continue. The step is the route's: screens never name it.
+ */
+export function StepScreen({
+  heading,
+  intro,
+  overrides,
+  children,
+  after,
+  onValid,
+  continueLabel,
+}: StepScreenProps) {
+  const step = useStepRef();
+  const { id, n } = step;
+  const title = useApplication((application) => heading ?? stepHeading({ id, n }, application));
+  return (
+    <>
+      <div className="step-chrome">
+        <PreviousButton step={step} />
+        <ProgressBar />
+      </div>
+      <StepForm
+        step={step}
+        onValid={onValid}
+        continueLabel={continueLabel}
+        pageTitle={`${title} – ${currentBrand().name}`}
+      >
+        {children ?? (
+          <StepFields step={step} heading={heading} intro={intro} overrides={overrides} />
+        )}
+        {after}
+      </StepForm>
+    </>
+  );
+}

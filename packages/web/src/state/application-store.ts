@@ -1,0 +1,85 @@
+import { create } from 'zustand';
+import {
+  createInitialState,
+  emptyAddress,
+  emptyEmployment,
+  type ApplicationState,
+} from '@broker/domain';
+import { getAt, setAt, type ListItemFactory } from '../lib/path';
+import { clearStoredState, writeStoredState } from './storage';
+
+export interface ApplicationStore {
+  application: ApplicationState;
+  /** Writes one answer at a dotted path ('form.addresses.0.postcode'), immutably. */
+  setField: (path: string, value: unknown) => void;
+  /** Writes several answers as one change (one re-render, one storage write). */
+  setFields: (values: Readonly<Record<string, unknown>>) => void;
+  replace: (application: ApplicationState) => void;
+  /** Back to the defaults of SPEC §3. */
+  reset: () => void;
+}
+
+const makeListItem: ListItemFactory = (listPath) => {
+  switch (listPath) {
+    case 'form.addresses':
+      return emptyAddress();
+    case 'form.employments':
+      return emptyEmployment();
+    case 'savedAddresses':
+      return { manual: false, streetAddress: null, value: null };
+    default:
+      return {};
+  }
+};
+
+function withValues(
+  application: ApplicationState,
+  values: Readonly<Record<string, unknown>>,
+): ApplicationState {
+  return Object.entries(values).reduce<ApplicationState>(
+    (next, [path, value]) =>
+      Object.is(getAt(next, path), value) ? next : setAt(next, path, value, makeListItem),
+    application,
+  );
+}
+
+export const useApplicationStore = create<ApplicationStore>()((set) => ({
+  application: createInitialState(),
+  setField: (path, value) =>
+    set((store) => ({ application: withValues(store.application, { [path]: value }) })),
+  setFields: (values) => set((store) => ({ application: withValues(store.application, values) })),
+  replace: (application) => set({ application }),
+  reset: () => set({ application: createInitialState() }),
+}));
+
+// Written synchronously on every change, so a reload straight after a keystroke keeps it.
+useApplicationStore.subscribe((store, previous) => {
+  if (store.application !== previous.application) writeStoredState(store.application);
+});
+
+/** Subscribes a component to one slice of the application. */
+export function useApplication<T>(selector: (application: ApplicationState) => T): T {
+  return useApplicationStore((store) => selector(store.application));
+}
+
+export function getApplication(): ApplicationState {
+  return useApplicationStore.getState().application;
+}
+
+export function setField(path: string, value: unknown): void {
+  useApplicationStore.getState().setField(path, value);
+}
+
+export function setFields(values: Readonly<Record<string, unknown>>): void {
+  useApplicationStore.getState().setFields(values);
+}
+
+/**
+ * SPEC §4: storage is cleared after a submission's response. The store takes `next` (a fresh
+ * start, so a new application in this tab gets a new key) and nothing is left in storage until
+ * the visitor answers something again.
+ */
+export function clearSession(next: ApplicationState = createInitialState()): void {
+  useApplicationStore.getState().replace(next);
+  clearStoredState();
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { describedBy, inputClass, useField } from './use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import type { ChoiceOption, ChoiceValue } from './radio-group';
+
+export interface DropdownProps<V extends ChoiceValue> {
+  path: string;
+  label: ReactNode;
+  options: readonly (ChoiceOption<V> & { label: string })[];
+  hint?: ReactNode;
+  /** SPEC §2: 'Please select'; the address select uses 'Please choose an address'. */
+  placeholder?: string;
+  asHeading?: boolean;
+  errorPath?: string;
+  onChoose?: (value: V | null) => void;
+}
+
+/** A select whose first option is the placeholder: choosing it clears the answer. */
+export function Dropdown<V extends ChoiceValue>({
+  path,
+  label,
+  options,
+  hint,
+  placeholder = 'Please select',
+  asHeading,
+  errorPath,
+  onChoose,
+}: DropdownProps<V>) {
+  const field = useField<V | null>(path, errorPath);
+  const selected = options.findIndex((option) => Object.is(option.value, field.value));
+  return (
+    <FormGroup error={field.error !== null}>
+      <Label htmlFor={field.id} asHeading={asHeading}>
+        {label}
+      </Label>
+      <Hint id={field.hintId}>{hint}</Hint>
+      <ErrorMessage
+        id={field.errorId}
+        message={field.error}
+        shaking={field.shaking}
+        shakeKey={field.shakeKey}
+      />
+      <select
+        id={field.id}
+        name={field.id}
+        className={inputClass('select', field)}
+        value={selected === -1 ? '' : String(selected)}
+        disabled={field.disabled}
+        aria-invalid={field.error !== null}
+        aria-describedby={describedBy(field, Boolean(hint))}
+        onChange={(event) => {
+          const option =
+            event.target.value === '' ? undefined : options[Number(event.target.value)];
+          const value = option ? option.value : null;
+          field.setValue(value);
+          onChoose?.(value);
+        }}
+        onBlur={field.touch}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option, index) => (
+          <option key={String(option.value)} value={String(index)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { EMAIL_MAX_LENGTH } from '@broker/domain';
+import { describedBy, inputClass, useField } from './use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+
+/** SPEC §9: the email is saved 1 s after the field is left. */
+export const EMAIL_SAVE_DEBOUNCE_MS = 1000;
+
+export interface EmailFieldProps {
+  path: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  asHeading?: boolean;
+}
+
+function withoutSpaces(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+/**
+ * Spaces are blocked as they are typed or pasted (SPEC §5). Every keystroke is saved at once
+ * (a reload loses nothing); 1 s after the field is left the settled value is saved again.
+ */
+export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {
+  const field = useField<string | null>(path);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const { setValue } = field;
+  return (
+    <FormGroup error={field.error !== null}>
+      <Label htmlFor={field.id} asHeading={asHeading}>
+        {label}
+      </Label>
+      <Hint id={field.hintId}>{hint}</Hint>
+      <ErrorMessage
+        id={field.errorId}
+        message={field.error}
+        shaking={field.shaking}
+        shakeKey={field.shakeKey}
+      />
+      <input
+        id={field.id}
+        name={field.id}
+        type="email"
+        className={`${inputClass('input', field)} input--full`}
+        value={field.value ?? ''}
+        maxLength={EMAIL_MAX_LENGTH}
+        autoComplete="email"
+        spellCheck={false}
+        autoCapitalize="none"
+        disabled={field.disabled}
+        aria-invalid={field.error !== null}
+        aria-describedby={describedBy(field, Boolean(hint))}
+        onKeyDown={(event) => {
+          if (event.key === ' ') event.preventDefault();
+        }}
+        onChange={(event) => {
+          const text = withoutSpaces(event.target.value);
+          setValue(text === '' ? null : text);
+        }}
+        onBlur={(event) => {
+          field.touch();
+          const text = withoutSpaces(event.target.value);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(
+            () => setValue(text === '' ? null : text),
+            EMAIL_SAVE_DEBOUNCE_MS,
+          );
+        }}
+      />
+    </FormGroup>
+  );
+}

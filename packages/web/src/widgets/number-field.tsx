@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { cleanNumberInput } from '@broker/domain';
+import { describedBy, inputClass, useField } from './use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+
+/** SPEC §5 default maximum length of a number input. */
+export const NUMBER_MAX_LENGTH = 240;
+
+export interface NumberFieldProps {
+  path: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Shown before the box, e.g. '£' (GOV.UK prefix). */
+  prefix?: string;
+  /** Shown after the box, e.g. 'per month'. */
+  suffix?: string;
+  maxLength?: number;
+  asHeading?: boolean;
+  width?: 'full' | 'half' | 'quarter';
+}
+
+function shown(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/**
+ * GOV.UK advises a text box with inputmode numeric rather than type=number (which changes
+ * values on scroll and rejects '£1,000'). What is typed is kept as typed while the box has
+ * focus; the store gets the domain's cleaned number (blank → null) on every keystroke.
+ */
+export function NumberField({
+  path,
+  label,
+  hint,
+  prefix,
+  suffix,
+  maxLength = NUMBER_MAX_LENGTH,
+  asHeading,
+  width = 'half',
+}: NumberFieldProps) {
+  const field = useField<number | null>(path);
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? shown(field.value);
+  const prefixId = `${field.id}-prefix`;
+  const suffixId = `${field.id}-suffix`;
+  const input = (
+    <input
+      id={field.id}
+      name={field.id}
+      type="text"
+      inputMode="numeric"
+      className={`${inputClass('input', field)} input--${width}`}
+      value={text}
+      maxLength={maxLength}
+      disabled={field.disabled}
+      spellCheck={false}
+      aria-invalid={field.error !== null}
+      aria-describedby={describedBy(field, Boolean(hint), suffix && suffixId)}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        const cleaned = cleanNumberInput(event.target.value);
+        field.setValue(cleaned === '' ? null : cleaned);
+      }}
+      onBlur={() => {
+        setDraft(null);
+        field.touch();
+      }}
+    />
+  );
+  return (
+    <FormGroup error={field.error !== null}>
+      <Label htmlFor={field.id} asHeading={asHeading}>
+        {label}
+      </Label>
+      <Hint id={field.hintId}>{hint}</Hint>
+      <ErrorMessage
+        id={field.errorId}
+        message={field.error}
+        shaking={field.shaking}
+        shakeKey={field.shakeKey}
+      />
+      {prefix || suffix ? (
+        <div className="input-wrapper">
+          {prefix && (
+            <span id={prefixId} className="input-affix" aria-hidden="true">
+              {prefix}
+            </span>
+          )}
+          {input}
+          {suffix && (
+            <span id={suffixId} className="input-affix">
+              {suffix}
+            </span>
+          )}
+        </div>
+      ) : (
+        input
+      )}
+    </FormGroup>
+  );
+}

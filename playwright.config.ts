@@ -1,0 +1,71 @@
+/// <reference types="node" />
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const E2E_PORT = 3100;
+const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+// Playwright evaluates this file in the runner and again in every worker. The runner picks the
+// path first and workers inherit its environment, so the whole run shares one fresh database.
+// Set E2E_DATABASE_PATH yourself to use a given file, or E2E_KEEP_DATABASE=1 to keep the fresh one.
+if (!process.env.E2E_DATABASE_PATH) {
+  process.env.E2E_DATABASE_PATH = path.join(
+    os.tmpdir(),
+    `broker-e2e-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.sqlite`,
+  );
+  process.env.E2E_DATABASE_GENERATED = '1';
+}
+const databasePath = process.env.E2E_DATABASE_PATH;
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  // The machine has two cores; one is left for the server under test.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: the bundled browsers are never downloaded on these machines.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node packages/server/dist/main.js',
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databasePath,
+      // Journeys post many applications from one address in seconds.
+      RATE_LIMIT_SUBMISSIONS: '0',
+      RATE_LIMIT_LOOKUPS: '0',
+    },
+  },
+});
