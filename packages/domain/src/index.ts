@@ -15,3 +15,4 @@ export * from './schemas.js';
 export * from './payload.js';
 export * from './outcome.js';
 export * from './finance.js';
+export * from './step-effects.js';

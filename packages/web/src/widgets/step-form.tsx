@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
   ANALYTICS_EVENTS,
-  completionFlagsFor,
+  answersImpliedBy,
   firstIncompleteStep,
   nextStep,
   stepPath,
@@ -94,9 +94,8 @@ function StepFormBody({
       return;
     }
     setAttempt((previous) => ({ count: previous.count, errors: [] }));
-    const flags = completionFlagsFor(step);
-    if (flags.length > 0)
-      setFields(Object.fromEntries(flags.map((flag) => [`form.${flag}`, true])));
+    const implied = answersImpliedBy(step, getApplication(), today());
+    if (Object.keys(implied).length > 0) setFields(implied);
     const application = getApplication();
     track(ANALYTICS_EVENTS.submit, { step: path });
     savePartialLater(application);
