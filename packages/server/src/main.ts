@@ -1,17 +1,80 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
+import { startAlertWorker } from './alerts/worker.js';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createLogger } from './logger.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = path.resolve(here, '../../web/dist');
+/** In-flight requests get this long to finish after SIGTERM before the process gives up. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** The `program` of SPEC §7's alerts. */
+const ALERT_PROGRAM = 'broker-apply';
 
-const app = Fastify({ logger: true });
-await app.register(fastifyStatic, { root: webRoot });
-app.setNotFoundHandler((request, reply) => {
-  if (request.url.startsWith('/api/')) {
-    return reply.code(404).send({ error: 'not_found' });
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  return reply.sendFile('index.html');
+}
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+
+async function start() {
+  const db = openDatabase(config.database, { logger });
+  try {
+    const applied = await migrateToLatest(db);
+    logger.info({ database: config.database.kind, migrations: applied }, 'database ready');
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+
+  const app = await buildApp({ config, db, logger });
+  const alerts = startAlertWorker({
+    db,
+    webhookUrl: config.alertWebhookUrl,
+    logger,
+    company: config.company.name,
+    program: ALERT_PROGRAM,
+    channel: config.environment,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      // Stops accepting connections and waits for in-flight requests before the database goes.
+      await app.close();
+      await alerts.stop();
+      await db.destroy();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exitCode = 1;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+start().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not start');
+  process.exit(1);
 });
-await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '0.0.0.0' });

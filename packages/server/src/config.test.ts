@@ -1,0 +1,216 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const cwd = '/srv/broker';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const COMPANY = {
+  COMPANY_NAME: 'Acme Broking Ltd',
+  COMPANY_NUMBER: '12345678',
+  FCA_NUMBER: '123456',
+  COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+  COMPANY_EMAIL: 'help@acme.example',
+  COMPANY_PHONE: '0113 496 0000',
+  ICO_NUMBER: 'ZA123456',
+};
+
+describe('loadConfig', () => {
+  it('runs locally on an empty environment with the documented defaults', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', file: path.join(cwd, 'data', 'app.db') },
+      environment: 'local',
+      address: { provider: 'embedded', apiKey: null, dataset: null, apiBaseUrl: null },
+      alertWebhookUrl: null,
+      trustProxy: false,
+      duplicateWindowDays: 30,
+      minMonthlyIncome: 500,
+      minAge: 21,
+      maxAge: 75,
+      portal: { thankYouUrl: '/portal/thank-you', welcomeBackUrl: '/portal/welcome-back' },
+      tagManagerOrigin: null,
+      rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20 },
+      logLevel: 'info',
+    });
+    expect(config.company.name).toContain('sample');
+    expect(config.company.email).toBe('hello@example.com');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ', ENVIRONMENT: '' }, cwd)).toMatchObject({
+      port: 3000,
+      environment: 'local',
+      database: { kind: 'sqlite' },
+    });
+  });
+
+  it.each([
+    ['./tmp/app.db', path.join(cwd, 'tmp/app.db')],
+    ['/var/lib/broker/app.db', '/var/lib/broker/app.db'],
+    ['sqlite:./db/x.db', path.join(cwd, 'db/x.db')],
+    ['sqlite:///var/x.db', '/var/x.db'],
+    ['sqlite::memory:', ':memory:'],
+  ])('reads DATABASE_URL %s as the SQLite file %s', (url, file) => {
+    expect(loadConfig({ DATABASE_URL: url }, cwd).database).toEqual({ kind: 'sqlite', file });
+  });
+
+  it.each(['postgres://u:p@db:5432/broker', 'postgresql://db/broker'])(
+    'reads DATABASE_URL %s as PostgreSQL',
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }, cwd).database).toEqual({ kind: 'postgres', url });
+    },
+  );
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1,loopback', ['10.0.0.0/8', '192.168.1.1', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }, cwd).trustProxy).toEqual(expected);
+  });
+
+  it('reads numbers, limits and URLs', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DUPLICATE_WINDOW_DAYS: '7',
+        MIN_MONTHLY_INCOME: '800',
+        MIN_AGE: '18',
+        MAX_AGE: '70',
+        RATE_LIMIT_LOOKUPS: '0',
+        RATE_LIMIT_SUBMISSIONS: '0',
+        ALERT_WEBHOOK_URL: 'https://hooks.example.com/T000/B000',
+        PORTAL_THANK_YOU_URL: 'https://portal.example.com/thanks',
+        LOG_LEVEL: 'warn',
+        ADDRESS_PROVIDER: 'loqate',
+        ADDRESS_API_KEY: 'AA11-BB22',
+        ADDRESS_API_BASE_URL: 'http://127.0.0.1:9999',
+        ADDRESS_DATASET: 'data/addresses.json',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      duplicateWindowDays: 7,
+      minMonthlyIncome: 800,
+      minAge: 18,
+      maxAge: 70,
+      rateLimits: { lookupsPerMinute: 0, submissionsPerMinute: 0 },
+      alertWebhookUrl: 'https://hooks.example.com/T000/B000',
+      portal: { thankYouUrl: 'https://portal.example.com/thanks' },
+      logLevel: 'warn',
+      address: {
+        provider: 'loqate',
+        apiKey: 'AA11-BB22',
+        apiBaseUrl: 'http://127.0.0.1:9999',
+        dataset: path.join(cwd, 'data/addresses.json'),
+      },
+    });
+  });
+
+  it('allows the tag manager origin in the CSP only when the tag manager is enabled', () => {
+    expect(
+      loadConfig({ TAG_MANAGER_ORIGIN: 'https://tags.example.com' }, cwd).tagManagerOrigin,
+    ).toBe(null);
+    expect(loadConfig({ GTM_ENABLED: 'true' }, cwd).tagManagerOrigin).toBe(
+      'https://www.googletagmanager.com',
+    );
+    expect(
+      loadConfig({ GTM_ENABLED: 'true', TAG_MANAGER_ORIGIN: 'https://tags.example.com/' }, cwd)
+        .tagManagerOrigin,
+    ).toBe('https://tags.example.com');
+  });
+
+  it('requires the company details outside local and uses them as given', () => {
+    expect(problemsOf({ ENVIRONMENT: 'production' })).toEqual([
+      'COMPANY_NAME: required when ENVIRONMENT is production',
+      'COMPANY_NUMBER: required when ENVIRONMENT is production',
+      'FCA_NUMBER: required when ENVIRONMENT is production',
+      'COMPANY_ADDRESS: required when ENVIRONMENT is production',
+      'COMPANY_EMAIL: required when ENVIRONMENT is production',
+      'COMPANY_PHONE: required when ENVIRONMENT is production',
+      'ICO_NUMBER: required when ENVIRONMENT is production',
+    ]);
+    const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY }, cwd);
+    expect(config.company).toEqual({
+      name: 'Acme Broking Ltd',
+      number: '12345678',
+      fcaNumber: '123456',
+      address: '2 High Street, Leeds, LS1 1AA',
+      email: 'help@acme.example',
+      phone: '0113 496 0000',
+      icoNumber: 'ZA123456',
+    });
+  });
+
+  it('lists every problem at once, one line per variable', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/broker',
+      ENVIRONMENT: 'staging',
+      ADDRESS_PROVIDER: 'ideal-postcodes',
+      TRUST_PROXY: '10.0.0.300',
+      DUPLICATE_WINDOW_DAYS: '-1',
+      MIN_MONTHLY_INCOME: '5e2',
+      ALERT_WEBHOOK_URL: 'ftp://hooks',
+      PORTAL_WELCOME_BACK_URL: '//evil.example.com',
+      COMPANY_EMAIL: 'not-an-email',
+      GTM_ENABLED: 'maybe',
+      RATE_LIMIT_SUBMISSIONS: '1.5',
+      LOG_LEVEL: 'verbose',
+    });
+    const variables = problems.map((problem) => problem.split(':')[0]);
+    expect(variables).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'ENVIRONMENT',
+        'ADDRESS_API_KEY',
+        'TRUST_PROXY',
+        'DUPLICATE_WINDOW_DAYS',
+        'MIN_MONTHLY_INCOME',
+        'ALERT_WEBHOOK_URL',
+        'PORTAL_WELCOME_BACK_URL',
+        'COMPANY_EMAIL',
+        'GTM_ENABLED',
+        'RATE_LIMIT_SUBMISSIONS',
+        'LOG_LEVEL',
+      ]),
+    );
+    expect(problems).toContain('PORT: must be a whole number');
+    expect(problems).toContain(
+      'ADDRESS_API_KEY: required when ADDRESS_PROVIDER is ideal-postcodes',
+    );
+  });
+
+  it('formats the problems as a readable list in the message', () => {
+    const error = (() => {
+      try {
+        loadConfig({ PORT: '70000', MIN_AGE: '80' }, cwd);
+      } catch (caught) {
+        return caught as Error;
+      }
+      return null;
+    })();
+    expect(error?.message).toBe(
+      'Invalid configuration:\n  - PORT: must be at most 65535\n  - MIN_AGE: must be below MAX_AGE',
+    );
+  });
+});

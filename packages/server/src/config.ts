@@ -1,0 +1,290 @@
+import net from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const ADDRESS_PROVIDERS = ['embedded', 'loqate', 'ideal-postcodes'] as const;
+export type AddressProviderName = (typeof ADDRESS_PROVIDERS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** Fastify's `trustProxy`: off, on (any hop), a hop count, or the addresses/CIDRs trusted. */
+export type TrustProxy = boolean | number | string[];
+
+export interface CompanyDetails {
+  name: string;
+  number: string;
+  fcaNumber: string;
+  address: string;
+  email: string;
+  phone: string;
+  icoNumber: string;
+}
+
+export interface AddressConfig {
+  provider: AddressProviderName;
+  apiKey: string | null;
+  dataset: string | null;
+  apiBaseUrl: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  environment: Environment;
+  address: AddressConfig;
+  alertWebhookUrl: string | null;
+  trustProxy: TrustProxy;
+  duplicateWindowDays: number;
+  minMonthlyIncome: number;
+  minAge: number;
+  maxAge: number;
+  portal: { thankYouUrl: string; welcomeBackUrl: string };
+  company: CompanyDetails;
+  /** Origin allowed in the CSP for the tag manager; null when the tag manager is off. */
+  tagManagerOrigin: string | null;
+  rateLimits: { lookupsPerMinute: number; submissionsPerMinute: number };
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Clearly fictional: 01632 960xxx is an Ofcom drama range and example.com is reserved (RFC 2606).
+const LOCAL_COMPANY: CompanyDetails = {
+  name: 'Example Finance Broker Ltd (sample data)',
+  number: '00000000',
+  fcaNumber: '000000',
+  address: '1 Example Street, Sampletown, AB1 2CD',
+  email: 'hello@example.com',
+  phone: '01632 960000',
+  icoNumber: 'ZA000000',
+};
+
+const COMPANY_VARIABLES: Record<keyof CompanyDetails, string> = {
+  name: 'COMPANY_NAME',
+  number: 'COMPANY_NUMBER',
+  fcaNumber: 'FCA_NUMBER',
+  address: 'COMPANY_ADDRESS',
+  email: 'COMPANY_EMAIL',
+  phone: 'COMPANY_PHONE',
+  icoNumber: 'ICO_NUMBER',
+};
+
+const DEFAULT_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const appPathOrUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      (value.startsWith('/') && !value.startsWith('//')) || httpUrl.safeParse(value).success,
+    'must be a path on this site (starting with /) or an http(s) URL',
+  );
+
+const boolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value),
+    'must be true or false',
+  )
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+// proxy-addr also understands these names for the usual private ranges.
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (address === undefined || extra !== undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d+$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === 'false') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (entries.length === 0 || wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, true, a hop count or a comma-separated list of IP addresses/CIDRs (not: ${wrong.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function databaseFromUrl(value: string | undefined, cwd: string): DatabaseConfig | string {
+  if (value === undefined) return { kind: 'sqlite', file: path.resolve(cwd, 'data', 'app.db') };
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  if (/^sqlite:/i.test(value)) {
+    let rest = value.slice('sqlite:'.length);
+    // sqlite:///abs/path.db and sqlite://relative.db are both common spellings.
+    if (rest.startsWith('//')) rest = rest.slice(2);
+    if (rest === '') return 'a sqlite: URL needs a file path, e.g. sqlite:./data/app.db';
+    return { kind: 'sqlite', file: rest === ':memory:' ? rest : path.resolve(cwd, rest) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    return 'must be a file path, a sqlite: URL or a postgres:// URL';
+  }
+  return { kind: 'sqlite', file: value === ':memory:' ? value : path.resolve(cwd, value) };
+}
+
+const environmentSchema = z.object({
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().trim().default('0.0.0.0'),
+  DATABASE_URL: z.string().trim().optional(),
+  ENVIRONMENT: z.enum(ENVIRONMENTS).default('local'),
+  ADDRESS_PROVIDER: z.enum(ADDRESS_PROVIDERS).default('embedded'),
+  ADDRESS_API_KEY: z.string().trim().optional(),
+  ADDRESS_DATASET: z.string().trim().optional(),
+  ADDRESS_API_BASE_URL: httpUrl.optional(),
+  ALERT_WEBHOOK_URL: httpUrl.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  DUPLICATE_WINDOW_DAYS: integer(0, 3650).default(30),
+  MIN_MONTHLY_INCOME: integer(0, 1_000_000).default(500),
+  MIN_AGE: integer(0, 150).default(21),
+  MAX_AGE: integer(0, 150).default(75),
+  PORTAL_THANK_YOU_URL: appPathOrUrl.default('/portal/thank-you'),
+  PORTAL_WELCOME_BACK_URL: appPathOrUrl.default('/portal/welcome-back'),
+  COMPANY_EMAIL: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
+  GTM_ENABLED: boolean.default(false),
+  TAG_MANAGER_ORIGIN: httpUrl
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+      message: 'must be an origin only, e.g. https://www.googletagmanager.com',
+    })
+    .optional(),
+  RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
+  RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+/**
+ * Reads the server's configuration from environment variables. Throws a ConfigError listing
+ * every problem at once, so a deployment is fixed in one go rather than one restart per mistake.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): Config {
+  // Unset and blank are the same thing in an environment file.
+  const cleaned: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[name] = value;
+  }
+
+  const parsed = environmentSchema.safeParse(cleaned);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  const database = databaseFromUrl(cleaned.DATABASE_URL?.trim(), cwd);
+  if (typeof database === 'string') problems.push(`DATABASE_URL: ${database}`);
+
+  const provider = cleaned.ADDRESS_PROVIDER?.trim();
+  if ((provider === 'loqate' || provider === 'ideal-postcodes') && !cleaned.ADDRESS_API_KEY) {
+    problems.push(`ADDRESS_API_KEY: required when ADDRESS_PROVIDER is ${provider}`);
+  }
+
+  const environment = cleaned.ENVIRONMENT?.trim() ?? 'local';
+  const company = { ...LOCAL_COMPANY };
+  for (const [key, variable] of Object.entries(COMPANY_VARIABLES) as [
+    keyof CompanyDetails,
+    string,
+  ][]) {
+    const value = cleaned[variable]?.trim();
+    if (value !== undefined) company[key] = value;
+    else if (environment !== 'local') {
+      problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
+    }
+  }
+
+  const minAge = environmentSchema.shape.MIN_AGE.safeParse(cleaned.MIN_AGE);
+  const maxAge = environmentSchema.shape.MAX_AGE.safeParse(cleaned.MAX_AGE);
+  if (minAge.success && maxAge.success && minAge.data >= maxAge.data) {
+    problems.push('MIN_AGE: must be below MAX_AGE');
+  }
+
+  if (!parsed.success || typeof database === 'string' || problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    database,
+    environment: values.ENVIRONMENT,
+    address: {
+      provider: values.ADDRESS_PROVIDER,
+      apiKey: values.ADDRESS_API_KEY ?? null,
+      dataset:
+        values.ADDRESS_DATASET === undefined ? null : path.resolve(cwd, values.ADDRESS_DATASET),
+      apiBaseUrl: values.ADDRESS_API_BASE_URL ?? null,
+    },
+    alertWebhookUrl: values.ALERT_WEBHOOK_URL ?? null,
+    trustProxy: values.TRUST_PROXY,
+    duplicateWindowDays: values.DUPLICATE_WINDOW_DAYS,
+    minMonthlyIncome: values.MIN_MONTHLY_INCOME,
+    minAge: values.MIN_AGE,
+    maxAge: values.MAX_AGE,
+    portal: {
+      thankYouUrl: values.PORTAL_THANK_YOU_URL,
+      welcomeBackUrl: values.PORTAL_WELCOME_BACK_URL,
+    },
+    company,
+    tagManagerOrigin: values.GTM_ENABLED
+      ? (values.TAG_MANAGER_ORIGIN?.replace(/\/$/, '') ?? DEFAULT_TAG_MANAGER_ORIGIN)
+      : null,
+    rateLimits: {
+      lookupsPerMinute: values.RATE_LIMIT_LOOKUPS,
+      submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
+    },
+    logLevel: values.LOG_LEVEL,
+  };
+}

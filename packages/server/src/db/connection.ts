@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type {
+  QueryExecutor,
+  SqliteDatabase as KyselySqliteDatabase,
+  SqliteStatement,
+} from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DatabaseConfig } from '../config.js';
+import { createGroupSync, walSync } from './group-sync.js';
+import type { GroupSync } from './group-sync.js';
+import type { Database, Db } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export function dialectOf(db: { getExecutor(): QueryExecutor }): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export interface OpenDatabaseOptions {
+  logger?: Pick<Logger, 'error'>;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+const groupSyncs = new WeakMap<object, GroupSync>();
+
+export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Db {
+  if (config.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: openPostgresPool(config.url, options) }),
+    });
+  }
+  const { database, groupSync } = openSqlite(config.file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  groupSyncs.set(db, groupSync);
+  return db;
+}
+
+/**
+ * Resolves once every transaction this process committed before the call is on stable storage.
+ * Call it after a write and before answering (see group-sync.ts). PostgreSQL's commits are
+ * already durable (synchronous_commit on), so there it resolves at once.
+ */
+export function whenDurable(db: Db): Promise<void> {
+  return groupSyncs.get(db)?.flush() ?? Promise.resolve();
+}
+
+function openSqlite(file: string): { database: KyselySqliteDatabase; groupSync: GroupSync } {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  // NORMAL plus group-sync.ts's WAL fdatasync before every answer: as durable as FULL for
+  // answered submissions, without an fsync on the event loop per commit.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const wal =
+    file === ':memory:'
+      ? { sync: () => Promise.resolve(), close: () => Promise.resolve() }
+      : walSync(file);
+  const groupSync = createGroupSync(wal.sync);
+  const closeWal = () => {
+    void groupSync.close().then(wal.close);
+  };
+  return { database: withStatementCache(database, closeWal), groupSync };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement on every call. The queries the server runs are
+ * a handful of fixed SQL strings, so caching the prepared statements by SQL text takes SQLite's
+ * parser off the submission path.
+ */
+function withStatementCache(
+  database: SqliteDatabase.Database,
+  afterClose: () => void,
+  limit = 200,
+): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      database.close();
+      afterClose();
+    },
+    prepare: (text) => {
+      let statement = cache.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (cache.size >= limit) {
+          const oldest = cache.keys().next();
+          if (oldest.done !== true) cache.delete(oldest.value);
+        }
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function openPostgresPool(url: string, options: OpenDatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => {
+    options.logger?.error({ err: error }, 'PostgreSQL idle client error');
+  });
+  return pool;
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReady(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

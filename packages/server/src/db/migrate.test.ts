@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DialectName, TestDatabase } from '../test-support/databases.js';
+import { openTestDatabase } from '../test-support/databases.js';
+import { migrateToLatest } from './migrate.js';
+
+describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect, inject('postgresUrl'));
+  });
+  afterAll(() => database.close());
+
+  it('creates the tables once and is a no-op afterwards', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    const tables = await database.db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toEqual([
+      'alert_outbox',
+      'applications',
+      'portal_accounts',
+    ]);
+  });
+
+  it('enforces a unique submission key and the status values', async () => {
+    const row = {
+      submission_key: 'k1',
+      status: 'partial' as const,
+      payload_json: '{}',
+      created_at: 'x',
+      updated_at: 'x',
+    };
+    await database.db.insertInto('applications').values(row).execute();
+    await expect(database.db.insertInto('applications').values(row).execute()).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('applications')
+        .values({ ...row, submission_key: 'k2', status: 'done' as 'partial' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('defaults an alert’s attempts to 0 and leaves delivery empty', async () => {
+    await database.db
+      .insertInto('alert_outbox')
+      .values({
+        created_at: 'now',
+        alert_type: 'Failure',
+        subject: 's',
+        name: 'n',
+        message: 'm',
+        next_attempt_at: 'now',
+      })
+      .execute();
+    const alert = await database.db
+      .selectFrom('alert_outbox')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(alert).toMatchObject({ attempts: 0, delivered_at: null, last_error: null });
+    expect(typeof alert.id).toBe('number');
+  });
+});
+
+describe('SQLite settings', () => {
+  it('uses WAL, NORMAL commits (synced by group-sync.ts before answers) and foreign keys', async () => {
+    const database = await openTestDatabase('sqlite', inject('postgresUrl'));
+    try {
+      const pragma = async (name: string) =>
+        Object.values(
+          (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object,
+        )[0] as unknown;
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(1);
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('plans the duplicate lookup as an index search, not a table scan', async () => {
+    const database = await openTestDatabase('sqlite', inject('postgresUrl'));
+    try {
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select id from applications where status = 'complete' and date_of_birth = ${'1980-01-01'} and completed_at >= ${'2026'} and submission_key <> ${'k'} and (email_lower = ${'a'} or phone_normalised = ${'b'}) limit 1`.execute(
+        database.db,
+      );
+      const details = plan.rows.map((row) => row.detail).join('\n');
+      expect(details).toMatch(
+        /SEARCH applications USING INDEX applications_duplicate_lookup \(date_of_birth=\? AND completed_at>\?\)/,
+      );
+      expect(details).not.toContain('SCAN');
+    } finally {
+      await database.close();
+    }
+  });
+});

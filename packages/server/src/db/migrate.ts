@@ -1,0 +1,25 @@
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Db } from './schema.js';
+import * as initial from './migrations/0001-initial.js';
+
+// Listed statically so the built server needs no directory scanning and the order is explicit.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
+
+/** Applies every pending migration; throws the first failure. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((r) => r.migrationName);
+}

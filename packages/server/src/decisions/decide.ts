@@ -1,0 +1,204 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_STATUS,
+  PORTAL_VARIANT,
+  ageOn,
+  brandForHost,
+  normalisePhoneForPayload,
+} from '@broker/domain';
+import type {
+  CalendarDate,
+  PartialSubmissionPayload,
+  SubmissionPayload,
+  SubmissionResponse,
+} from '@broker/domain';
+import type { ApplicationFacts, Decision, SubmissionScope } from '../repositories/applications.js';
+
+export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
+
+/** DESIGN §3's configurable decline and duplicate policy. */
+export interface DecisionPolicy {
+  minAge: number;
+  /** Applicants must be under this age. */
+  maxAge: number;
+  minMonthlyIncome: number;
+  duplicateWindowDays: number;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+let lastMinute = Number.NaN;
+let lastDate: CalendarDate = { year: 0, month: 0, day: 0 };
+
+/** The calendar date in the UK at an instant: a UK birthday starts at UK midnight, not UTC's. */
+export function londonDate(instant: Date): CalendarDate {
+  // Intl formatting is slow for a per-request call; the date cannot change within a minute.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    const parts = Object.fromEntries(
+      londonParts.formatToParts(instant).map((part) => [part.type, part.value]),
+    );
+    lastDate = { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+    lastMinute = minute;
+  }
+  return { ...lastDate };
+}
+
+/** 'YYYY-MM-DD…' (the payload's date of birth, validated by the shared schema). */
+function calendarDate(isoDate: string): CalendarDate {
+  return {
+    year: Number(isoDate.slice(0, 4)),
+    month: Number(isoDate.slice(5, 7)),
+    day: Number(isoDate.slice(8, 10)),
+  };
+}
+
+function inBreathingSpace(payload: SubmissionPayload): boolean {
+  // Read defensively: the field is the journey's 'breathing-space' answer, sent as
+  // `breathingSpace` once the shared payload schema carries it.
+  return (payload as { breathingSpace?: unknown }).breathingSpace === true;
+}
+
+/**
+ * DESIGN §3 decline policy, first reason that applies. Age is checked for both applicants
+ * (SPEC §1: applicants must be 21 up to but not including 75) on the day of application.
+ */
+export function declineReasonFor(
+  payload: SubmissionPayload,
+  appliedOn: CalendarDate,
+  policy: DecisionPolicy,
+): DeclineReason | null {
+  const dates = [payload.dateOfBirth, payload.JointApplicant?.dateOfBirth];
+  for (const dateOfBirth of dates) {
+    if (dateOfBirth === undefined) continue;
+    const age = ageOn(calendarDate(dateOfBirth), appliedOn);
+    if (age < policy.minAge || age >= policy.maxAge) return 'Age';
+  }
+  if (payload.netMonthlyIncome < policy.minMonthlyIncome) return 'Income';
+  if (inBreathingSpace(payload)) return 'BreathingSpace';
+  return null;
+}
+
+/** The row's columns from a validated payload; the browser's remoteAddress is replaced (D12). */
+export function applicationFacts(
+  payload: SubmissionPayload | PartialSubmissionPayload,
+  request: { ip: string; host: string },
+): ApplicationFacts {
+  return {
+    payloadJson: JSON.stringify({ ...payload, remoteAddress: request.ip }),
+    brand: brandForHost(payload.urlReferrer ?? request.host).affiliateKey,
+    affiliateKey: payload.affiliateKey,
+    dealerNumber: payload.dealerNumber ?? null,
+    variant: payload.variant ?? null,
+    emailLower: payload.email === undefined ? null : payload.email.trim().toLowerCase(),
+    phoneNormalised: normalisePhoneForPayload(payload.contactNumber),
+    dateOfBirth: payload.dateOfBirth === undefined ? null : payload.dateOfBirth.slice(0, 10),
+    remoteAddress: request.ip,
+  };
+}
+
+export function hashOtp(otp: string): string {
+  return createHash('sha256').update(otp).digest('hex');
+}
+
+export interface DeciderOptions {
+  policy: DecisionPolicy;
+  clock: Clock;
+  newApplicationId?: () => string;
+  /** A 6-digit one-time passcode for a new portal account. */
+  newOtp?: () => string;
+}
+
+export type Decide = (
+  payload: SubmissionPayload,
+  facts: ApplicationFacts,
+) => (scope: SubmissionScope) => Promise<Decision>;
+
+/**
+ * Decides a complete submission inside its transaction: duplicate first (the browser checks
+ * duplicateRequest before declineReason), then the decline policy, else approval with, for the
+ * portal variant, the customer-portal account answer.
+ */
+export function createDecider(options: DeciderOptions): Decide {
+  const { policy, clock } = options;
+  const newApplicationId = options.newApplicationId ?? randomUUID;
+  const newOtp = options.newOtp ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
+
+  return (payload, facts) => async (scope) => {
+    const now = clock.now();
+    const answer: SubmissionResponse = {
+      dealerNumber: facts.dealerNumber,
+      duplicateRequest: false,
+      declineReason: null,
+      quoteValid: false,
+      quoteProcessed: false,
+      applicationId: null,
+      otp: null,
+      accountStatus: null,
+    };
+
+    if (facts.dateOfBirth !== null) {
+      const since = new Date(now.getTime() - policy.duplicateWindowDays * DAY_MS);
+      const person = {
+        dateOfBirth: facts.dateOfBirth,
+        emailLower: facts.emailLower,
+        phoneNormalised: facts.phoneNormalised,
+      };
+      if (await scope.hasRecentApplicationFor(person, since)) {
+        return {
+          outcome: 'duplicate',
+          declineReason: null,
+          applicationId: null,
+          response: { ...answer, duplicateRequest: true },
+        };
+      }
+    }
+
+    const declineReason = declineReasonFor(payload, londonDate(now), policy);
+    if (declineReason !== null) {
+      return {
+        outcome: 'declined',
+        declineReason,
+        applicationId: null,
+        response: { ...answer, declineReason, quoteProcessed: true },
+      };
+    }
+
+    const applicationId = newApplicationId();
+    const approved: SubmissionResponse = {
+      ...answer,
+      quoteValid: true,
+      quoteProcessed: true,
+      applicationId,
+    };
+    if (payload.variant === PORTAL_VARIANT && facts.emailLower !== null) {
+      const otp = newOtp();
+      const created = await scope.portalAccounts.createIfAbsent({
+        emailLower: facts.emailLower,
+        status: ACCOUNT_STATUS.New,
+        otpHash: hashOtp(otp),
+        now,
+      });
+      Object.assign(
+        approved,
+        created
+          ? { accountStatus: ACCOUNT_STATUS.New, otp }
+          : { accountStatus: ACCOUNT_STATUS.PendingVerification, otp: null },
+      );
+    }
+    return { outcome: 'approved', declineReason: null, applicationId, response: approved };
+  };
+}

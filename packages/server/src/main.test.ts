@@ -1,0 +1,163 @@
+/**
+ * Black-box: the built server as `npm start` runs it (node packages/server/dist/main.js), on a
+ * free port with a temporary SQLite file, spoken to over real HTTP.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validPayload } from './test-support/fixtures.js';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const mainScript = path.join(repositoryRoot, 'packages/server/dist/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+/** The environment of the test run minus anything that would configure the server. */
+function serverEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+    if (process.env[name] !== undefined) env[name] = process.env[name];
+  }
+  return { ...env, ...overrides };
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [mainScript], {
+    cwd: repositoryRoot,
+    env: serverEnvironment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(baseUrl: string, server: Running): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`the server exited early:\n${server.output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer /healthz in 20 s:\n${server.output()}`);
+}
+
+describe('the built server', () => {
+  let directory: string;
+  let databaseFile: string;
+  let baseUrl: string;
+  let server: Running;
+
+  beforeAll(async () => {
+    // Incremental: a no-op when dist is current, a rebuild when the sources changed.
+    const tsc = path.join(repositoryRoot, 'node_modules/typescript/bin/tsc');
+    try {
+      execFileSync(process.execPath, [tsc, '-b', path.join(repositoryRoot, 'packages/server')], {
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const { stdout } = error as { stdout?: Buffer };
+      throw new Error(`tsc -b packages/server failed:\n${stdout?.toString() ?? String(error)}`);
+    }
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-black-box-'));
+    databaseFile = path.join(directory, 'nested', 'app.db');
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseFile,
+      LOG_LEVEL: 'info',
+    });
+    await waitForHealth(baseUrl, server);
+  }, 120_000);
+
+  afterAll(async () => {
+    const started = server as Running | undefined;
+    if (started !== undefined && started.child.exitCode === null) {
+      started.child.kill('SIGKILL');
+      await started.exited;
+    }
+    if ((directory as string | undefined) !== undefined) {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('stores a submission posted over HTTP in its SQLite file, then shuts down on SIGTERM', async () => {
+    const payload = validPayload({ variant: 'CDJ-MVP' });
+    const response = await fetch(`${baseUrl}/api/submission/${payload.submissionKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { applicationId: string; accountStatus: number };
+    expect(answer.accountStatus).toBe(1);
+
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+
+    const database = new Database(databaseFile, { readonly: true });
+    try {
+      const row = database
+        .prepare(
+          'select status, outcome, application_id, remote_address from applications where submission_key = ?',
+        )
+        .get(payload.submissionKey);
+      expect(row).toEqual({
+        status: 'complete',
+        outcome: 'approved',
+        application_id: answer.applicationId,
+        remote_address: '127.0.0.1',
+      });
+    } finally {
+      database.close();
+    }
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    expect(server.output()).not.toContain('Ada');
+  });
+
+  it('refuses to start with a wrong configuration and lists every problem', async () => {
+    const failing = run({ PORT: 'eighty', ENVIRONMENT: 'staging', DATABASE_URL: databaseFile });
+    expect(await failing.exited).toBe(1);
+    expect(failing.output()).toContain('Invalid configuration:');
+    expect(failing.output()).toContain('  - PORT: must be a whole number');
+    expect(failing.output()).toContain('  - ENVIRONMENT:');
+  });
+});

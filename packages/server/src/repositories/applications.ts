@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { dialectOf, whenDurable } from '../db/connection.js';
+import type { ApplicationOutcome, ApplicationRow, Database } from '../db/schema.js';
+import { createPortalAccountsRepository } from './portal-accounts.js';
+import type { PortalAccountsRepository } from './portal-accounts.js';
+
+/** The columns an application row takes from its payload and request. */
+export interface ApplicationFacts {
+  payloadJson: string;
+  brand: string | null;
+  affiliateKey: string | null;
+  dealerNumber: string | null;
+  variant: string | null;
+  emailLower: string | null;
+  phoneNormalised: string | null;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  remoteAddress: string | null;
+}
+
+export interface Person {
+  dateOfBirth: string;
+  emailLower: string | null;
+  phoneNormalised: string | null;
+}
+
+/** What a decision may read and write, inside the submission's transaction. */
+export interface SubmissionScope {
+  /** A complete application for the same person under another key, completed at or after `since`. */
+  hasRecentApplicationFor(person: Person, since: Date): Promise<boolean>;
+  portalAccounts: PortalAccountsRepository;
+}
+
+export interface Decision {
+  outcome: ApplicationOutcome;
+  declineReason: string | null;
+  applicationId: string | null;
+  /** The answer, stored verbatim so a repeated key gets exactly the same one. */
+  response: object;
+}
+
+export interface SubmissionInput {
+  submissionKey: string;
+  facts: ApplicationFacts;
+  now: Date;
+}
+
+export interface SubmissionResult {
+  /** True when the key had been submitted before and the stored answer is replayed. */
+  replayed: boolean;
+  responseJson: string;
+}
+
+export interface ApplicationsRepository {
+  /**
+   * Stores a complete submission and its decision in one transaction. A key that is already
+   * complete replays the stored answer and stores nothing new; a partial row is completed.
+   */
+  submit(
+    input: SubmissionInput,
+    decide: (scope: SubmissionScope) => Promise<Decision>,
+  ): Promise<SubmissionResult>;
+  /** Upserts a partial application; a complete one is never touched. */
+  savePartial(input: SubmissionInput): Promise<'stored' | 'ignored'>;
+  findBySubmissionKey(submissionKey: string): Promise<ApplicationRow | undefined>;
+}
+
+function factColumns(facts: ApplicationFacts) {
+  return {
+    payload_json: facts.payloadJson,
+    brand: facts.brand,
+    affiliate_key: facts.affiliateKey,
+    dealer_number: facts.dealerNumber,
+    variant: facts.variant,
+    email_lower: facts.emailLower,
+    phone_normalised: facts.phoneNormalised,
+    date_of_birth: facts.dateOfBirth,
+    remote_address: facts.remoteAddress,
+  };
+}
+
+const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
+
+export function createApplicationsRepository(db: Kysely<Database>): ApplicationsRepository {
+  const postgres = dialectOf(db) === 'postgres';
+
+  function scopeOf(trx: Transaction<Database>, submissionKey: string): SubmissionScope {
+    return {
+      async hasRecentApplicationFor(person, since) {
+        if (person.emailLower === null && person.phoneNormalised === null) return false;
+        if (postgres) {
+          // Serialises concurrent submissions for the same person, which READ COMMITTED alone
+          // would let both pass the check. Always e-mail then phone, so no two can deadlock.
+          const byEmail = `dup:e:${person.dateOfBirth}:${person.emailLower ?? ''}`;
+          const byPhone = `dup:p:${person.dateOfBirth}:${person.phoneNormalised ?? ''}`;
+          await sql`select pg_advisory_xact_lock(hashtext(${byEmail})), pg_advisory_xact_lock(hashtext(${byPhone}))`.execute(
+            trx,
+          );
+        }
+        const found = await trx
+          .selectFrom('applications')
+          .select('id')
+          // A literal (not a parameter) so SQLite can use the partial index.
+          .where(isComplete)
+          .where('date_of_birth', '=', person.dateOfBirth)
+          .where('completed_at', '>=', since.toISOString())
+          .where('submission_key', '<>', submissionKey)
+          .where((eb) =>
+            eb.or([
+              ...(person.emailLower === null ? [] : [eb('email_lower', '=', person.emailLower)]),
+              ...(person.phoneNormalised === null
+                ? []
+                : [eb('phone_normalised', '=', person.phoneNormalised)]),
+            ]),
+          )
+          .limit(1)
+          .executeTakeFirst();
+        return found !== undefined;
+      },
+      portalAccounts: createPortalAccountsRepository(trx),
+    };
+  }
+
+  return {
+    async submit({ submissionKey, facts, now }, decide) {
+      const at = now.toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        // Claim the key first: on PostgreSQL a concurrent insert of the same key waits here
+        // until the other transaction ends, then the locked read below sees its result.
+        await trx
+          .insertInto('applications')
+          .values({
+            submission_key: submissionKey,
+            status: 'partial',
+            ...factColumns(facts),
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((conflict) => conflict.column('submission_key').doNothing())
+          .execute();
+        const base = trx
+          .selectFrom('applications')
+          .select(['status', 'response_json'])
+          .where('submission_key', '=', submissionKey);
+        const existing = await (postgres ? base.forUpdate() : base).executeTakeFirstOrThrow();
+        if (existing.status === 'complete' && existing.response_json !== null) {
+          return { replayed: true, responseJson: existing.response_json };
+        }
+
+        const decision = await decide(scopeOf(trx, submissionKey));
+        const responseJson = JSON.stringify(decision.response);
+        await trx
+          .updateTable('applications')
+          .set({
+            status: 'complete',
+            outcome: decision.outcome,
+            decline_reason: decision.declineReason,
+            application_id: decision.applicationId,
+            response_json: responseJson,
+            ...factColumns(facts),
+            updated_at: at,
+            completed_at: at,
+          })
+          .where('submission_key', '=', submissionKey)
+          .execute();
+        return { replayed: false, responseJson };
+      });
+      // Also for a replay: the first answer may have committed but not yet be synced.
+      await whenDurable(db);
+      return result;
+    },
+
+    async savePartial({ submissionKey, facts, now }) {
+      const at = now.toISOString();
+      const result = await db
+        .insertInto('applications')
+        .values({
+          submission_key: submissionKey,
+          status: 'partial',
+          ...factColumns(facts),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('submission_key')
+            .doUpdateSet((eb) => ({
+              payload_json: eb.ref('excluded.payload_json'),
+              brand: eb.ref('excluded.brand'),
+              affiliate_key: eb.ref('excluded.affiliate_key'),
+              dealer_number: eb.ref('excluded.dealer_number'),
+              variant: eb.ref('excluded.variant'),
+              email_lower: eb.ref('excluded.email_lower'),
+              phone_normalised: eb.ref('excluded.phone_normalised'),
+              date_of_birth: eb.ref('excluded.date_of_birth'),
+              remote_address: eb.ref('excluded.remote_address'),
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+            .where('applications.status', '=', 'partial'),
+        )
+        .executeTakeFirst();
+      await whenDurable(db);
+      return result.numInsertedOrUpdatedRows === 0n ? 'ignored' : 'stored';
+    },
+
+    findBySubmissionKey(submissionKey) {
+      return db
+        .selectFrom('applications')
+        .selectAll()
+        .where('submission_key', '=', submissionKey)
+        .executeTakeFirst();
+    },
+  };
+}

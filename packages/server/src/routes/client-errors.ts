@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { perMinuteRateLimit } from './rate-limit-config.js';
+
+export interface ClientErrorRoutesOptions {
+  logger: FastifyBaseLogger;
+  /** Reports per minute per client address; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+}
+
+export const CLIENT_ERROR_BODY_LIMIT = 8 * 1024;
+
+export const clientErrorReportSchema = z.strictObject({
+  message: z.string().min(1).max(2000),
+  name: z.string().max(200).optional(),
+  kind: z.enum(['error', 'chunk', 'unhandledrejection', 'failure']),
+  url: z.string().max(2048).optional(),
+  operation: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/)
+    .optional(),
+  stack: z.string().max(4000).optional(),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
+
+// What the browser may echo from the form into an error text. Names cannot be told apart from
+// other words; the browser must not put them in messages (docs: the client-error contract).
+const SCRUBBERS: readonly [RegExp, string][] = [
+  // A URL's query and fragment go; a stack frame's ':line:column' after them stays.
+  [/\b(https?:\/\/[^\s?#'"()<>]*)[?#][^\s'"()<>]*?(:\d+:\d+)?(?=[\s'"()<>]|$)/gi, '$1$2'],
+  [/[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)+/gi, '[email]'],
+  [/\b[A-Z]{1,2}[0-9][A-Z0-9]?\s*[0-9][A-Z]{2}\b/gi, '[postcode]'],
+  [/\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, '[date]'],
+  // Phone, card and account numbers: ten or more digits, however they are spaced.
+  [/\+?\d(?:[\s().-]{0,2}\d){9,}/g, '[number]'],
+];
+
+export function scrubPersonalData(text: string, maxLength: number): string {
+  let scrubbed = text;
+  for (const [pattern, replacement] of SCRUBBERS) {
+    scrubbed = scrubbed.replace(pattern, replacement);
+  }
+  return scrubbed.length > maxLength ? `${scrubbed.slice(0, maxLength)}…` : scrubbed;
+}
+
+/** Keeps origin and path only: query strings carry UTM data, ids and sometimes e-mail addresses. */
+export function scrubUrl(raw: string): string {
+  let withoutQuery: string;
+  try {
+    const url = new URL(raw);
+    withoutQuery = `${url.origin}${url.pathname}`;
+  } catch {
+    withoutQuery = raw.replace(/[?#].*$/s, '');
+  }
+  return scrubPersonalData(withoutQuery, 300);
+}
+
+function scrubStack(stack: string): string {
+  const lines = stack.split('\n').slice(0, 12).join('\n');
+  return scrubPersonalData(lines, 2000);
+}
+
+/**
+ * `POST /api/client-errors`: the browser's failure reports of SPEC §8 (script errors, chunk load
+ * failures, unhandled rejections, failed calls). Answers 204 and logs a scrubbed copy at warn.
+ * A text/plain body is accepted too, so navigator.sendBeacon can report during page unload.
+ */
+export function registerClientErrorRoutes(
+  app: FastifyInstance,
+  options: ClientErrorRoutesOptions,
+): void {
+  app.post(
+    '/api/client-errors',
+    { bodyLimit: CLIENT_ERROR_BODY_LIMIT, config: perMinuteRateLimit(options.rateLimitPerMinute) },
+    async (request, reply) => {
+      const report = clientErrorReportSchema.safeParse(parseBody(request.body));
+      if (!report.success) {
+        return reply.code(400).send({
+          error: 'invalid_report',
+          fields: report.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          })),
+        });
+      }
+      const { kind, name, message, url, operation, stack } = report.data;
+      options.logger.warn(
+        {
+          severity: kind === 'failure' ? 'FAILURE' : 'ERROR',
+          clientError: {
+            kind,
+            name: name === undefined ? undefined : scrubPersonalData(name, 100),
+            message: scrubPersonalData(message, 500),
+            url: url === undefined ? undefined : scrubUrl(url),
+            operation,
+            stack: stack === undefined ? undefined : scrubStack(stack),
+          },
+        },
+        'client error reported',
+      );
+      return reply.code(204).send();
+    },
+  );
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}

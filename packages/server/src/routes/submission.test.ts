@@ -1,0 +1,550 @@
+import { randomUUID } from 'node:crypto';
+import { submissionResponseSchema } from '@broker/domain';
+import type { SubmissionPayload, SubmissionResponse } from '@broker/domain';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashOtp } from '../decisions/decide.js';
+import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
+import { openTestDatabase, startTestApp } from '../test-support/databases.js';
+import { validPayload } from '../test-support/fixtures.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (dialect) => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect, inject('postgresUrl'));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  afterEach(async () => {
+    await t.close();
+    await sql`delete from applications`.execute(database.db);
+    await sql`delete from portal_accounts`.execute(database.db);
+    await sql`delete from alert_outbox`.execute(database.db);
+  });
+
+  async function start(env: Record<string, string> = {}) {
+    t = await startTestApp(database, { env });
+    return t;
+  }
+
+  function post(payload: unknown, key: string, remoteAddress = '203.0.113.9') {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/submission/${key}`,
+      payload: payload as object,
+      remoteAddress,
+    });
+  }
+
+  async function submit(payload: SubmissionPayload): Promise<SubmissionResponse> {
+    const response = await post(payload, payload.submissionKey);
+    expect(response.statusCode).toBe(200);
+    return submissionResponseSchema.parse(response.json());
+  }
+
+  function row(key: string) {
+    return database.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('submission_key', '=', key)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function count(table: 'applications' | 'portal_accounts') {
+    const result = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(result.n);
+  }
+
+  describe('approval', () => {
+    it('answers 200 with the SPEC §3 response and stores the decided application', async () => {
+      await start();
+      const payload = validPayload();
+      const response = await post(payload, payload.submissionKey);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = submissionResponseSchema.parse(response.json());
+      expect(body).toEqual({
+        dealerNumber: 'D1001',
+        duplicateRequest: false,
+        declineReason: null,
+        quoteValid: true,
+        quoteProcessed: true,
+        applicationId: expect.stringMatching(UUID) as string,
+        otp: null,
+        accountStatus: null,
+      });
+
+      const stored = await row(payload.submissionKey);
+      expect(stored).toMatchObject({
+        status: 'complete',
+        outcome: 'approved',
+        decline_reason: null,
+        application_id: body.applicationId,
+        brand: 'default',
+        affiliate_key: 'default',
+        dealer_number: 'D1001',
+        email_lower: 'ada.lovelace@example.com',
+        phone_normalised: '07700900123',
+        date_of_birth: '1980-05-15',
+        created_at: '2026-03-10T10:00:00.000Z',
+        completed_at: '2026-03-10T10:00:00.000Z',
+      });
+      expect(JSON.parse(stored.response_json!)).toEqual(body);
+    });
+
+    it('stores the address the request came from, not the one the browser sent (D12)', async () => {
+      await start();
+      const payload = validPayload({ remoteAddress: '198.51.100.200' });
+      await post(payload, payload.submissionKey, '192.0.2.44');
+      const stored = await row(payload.submissionKey);
+      expect(stored.remote_address).toBe('192.0.2.44');
+      expect(JSON.parse(stored.payload_json)).toMatchObject({ remoteAddress: '192.0.2.44' });
+    });
+
+    it('takes the client address from X-Forwarded-For only from a trusted proxy', async () => {
+      await start({ TRUST_PROXY: '127.0.0.1' });
+      const viaProxy = validPayload();
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/${viaProxy.submissionKey}`,
+        payload: viaProxy,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '192.0.2.10' },
+      });
+      expect((await row(viaProxy.submissionKey)).remote_address).toBe('192.0.2.10');
+
+      const spoofed = validPayload({ email: 'other@example.com', contactNumber: '07700900999' });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/${spoofed.submissionKey}`,
+        payload: spoofed,
+        remoteAddress: '203.0.113.50',
+        headers: { 'x-forwarded-for': '192.0.2.10' },
+      });
+      expect((await row(spoofed.submissionKey)).remote_address).toBe('203.0.113.50');
+    });
+
+    it('echoes a missing dealer number as null', async () => {
+      await start();
+      const payload = validPayload({ dealerNumber: undefined });
+      expect((await submit(payload)).dealerNumber).toBeNull();
+    });
+  });
+
+  describe('idempotency', () => {
+    it('answers a repeated key with the first answer and stores nothing new', async () => {
+      await start();
+      const payload = validPayload({ variant: 'CDJ-MVP' });
+      const first = await post(payload, payload.submissionKey);
+      t.clock.advanceDays(1);
+      const again = await post({ ...payload, netMonthlyIncome: 1 }, payload.submissionKey);
+
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(await count('applications')).toBe(1);
+      expect(await count('portal_accounts')).toBe(1);
+      expect((await row(payload.submissionKey)).updated_at).toBe('2026-03-10T10:00:00.000Z');
+    });
+
+    it('decides once when the same key arrives many times at once', async () => {
+      await start();
+      const payload = validPayload({ variant: 'CDJ-MVP' });
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, () => post(payload, payload.submissionKey)),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      expect(await count('applications')).toBe(1);
+      expect(await count('portal_accounts')).toBe(1);
+    });
+  });
+
+  describe('duplicates', () => {
+    const first = () =>
+      validPayload({ email: 'Ada.Lovelace@Example.com', contactNumber: '07700900123' });
+
+    it('flags the same date of birth and e-mail (any case) under another key', async () => {
+      await start();
+      await submit(first());
+      const second = validPayload({
+        email: 'ada.lovelace@EXAMPLE.com',
+        contactNumber: '01632960001',
+      });
+      const answer = await submit(second);
+      expect(answer).toMatchObject({
+        duplicateRequest: true,
+        declineReason: null,
+        quoteValid: false,
+        quoteProcessed: false,
+        applicationId: null,
+      });
+      expect(await row(second.submissionKey)).toMatchObject({
+        status: 'complete',
+        outcome: 'duplicate',
+      });
+    });
+
+    it('flags the same date of birth and phone under another key', async () => {
+      await start();
+      await submit(first());
+      const answer = await submit(validPayload({ email: 'someone.else@example.com' }));
+      expect(answer.duplicateRequest).toBe(true);
+    });
+
+    it('does not flag the same e-mail and phone with another date of birth', async () => {
+      await start();
+      await submit(first());
+      const answer = await submit(validPayload({ dateOfBirth: '1981-05-15T00:00:00.000' }));
+      expect(answer.duplicateRequest).toBe(false);
+      expect(answer.quoteValid).toBe(true);
+    });
+
+    it('flags up to the end of the 30-day window', async () => {
+      await start();
+      await submit(first());
+      t.clock.set('2026-04-09T09:59:00.000Z');
+      expect((await submit(validPayload())).duplicateRequest).toBe(true);
+    });
+
+    it('stops flagging once the window has passed', async () => {
+      await start();
+      await submit(first());
+      t.clock.advanceDays(31);
+      expect((await submit(validPayload())).duplicateRequest).toBe(false);
+    });
+
+    it('uses DUPLICATE_WINDOW_DAYS', async () => {
+      await start({ DUPLICATE_WINDOW_DAYS: '7' });
+      await submit(first());
+      t.clock.advanceDays(8);
+      expect((await submit(validPayload())).duplicateRequest).toBe(false);
+    });
+
+    it('ignores partial applications for the same person', async () => {
+      await start();
+      const partial = first();
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${partial.submissionKey}`,
+        payload: partial,
+      });
+      expect(saved.statusCode).toBe(202);
+      expect((await submit(validPayload())).duplicateRequest).toBe(false);
+    });
+  });
+
+  describe('decline policy', () => {
+    it.each([
+      ['20 (21 tomorrow)', '2005-03-11T00:00:00.000', 'Age'],
+      ['21 today', '2005-03-10T00:00:00.000', null],
+      ['74', '1951-03-11T00:00:00.000', null],
+      ['75 today', '1951-03-10T00:00:00.000', 'Age'],
+    ])('aged %s on the applied date: %s', async (_age, dateOfBirth, reason) => {
+      await start();
+      const answer = await submit(validPayload({ dateOfBirth }));
+      expect(answer.declineReason).toBe(reason);
+      expect(answer.quoteValid).toBe(reason === null);
+    });
+
+    it('reckons the applied date in UK time', async () => {
+      await start();
+      // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST): the 21st birthday has begun.
+      t.clock.set('2026-06-30T23:30:00.000Z');
+      const answer = await submit(validPayload({ dateOfBirth: '2005-07-01T00:00:00.000' }));
+      expect(answer.declineReason).toBeNull();
+    });
+
+    it('declines when the joint applicant is outside the age range', async () => {
+      await start();
+      const answer = await submit(
+        validPayload({
+          isJointApplication: true,
+          JointApplicant: {
+            title: 'Mr',
+            firstName: 'Ben',
+            lastName: 'Lovelace',
+            email: 'ben@example.com',
+            contactNumber: '07700900456',
+            dateOfBirth: '2006-01-01T00:00:00.000',
+            maritalStatus: 'Single',
+            yearsAtEmployer: 1,
+            monthsAtEmployer: 0,
+            netMonthlyIncome: 1200,
+            IsOptedEmail: false,
+            IsOptedSms: false,
+            IsOptedPhone: false,
+            IsOptedPost: false,
+            IsOptedThirdParty: false,
+            IsOptedEmailThirdParty: false,
+            IsOptedSmsThirdParty: false,
+            IsOptedPhoneThirdParty: false,
+            IsOptedPostThirdParty: false,
+          },
+        }),
+      );
+      expect(answer.declineReason).toBe('Age');
+    });
+
+    it('declines a net monthly income below £500 and approves £500', async () => {
+      await start();
+      const low = await submit(validPayload({ netMonthlyIncome: 499.99 }));
+      expect(low).toMatchObject({
+        declineReason: 'Income',
+        duplicateRequest: false,
+        quoteValid: false,
+        quoteProcessed: true,
+        applicationId: null,
+      });
+      const enough = await submit(
+        validPayload({
+          netMonthlyIncome: 500,
+          dateOfBirth: '1970-01-01T00:00:00.000',
+        }),
+      );
+      expect(enough.declineReason).toBeNull();
+    });
+
+    it('uses MIN_MONTHLY_INCOME, MIN_AGE and MAX_AGE', async () => {
+      await start({ MIN_MONTHLY_INCOME: '3000', MIN_AGE: '18', MAX_AGE: '46' });
+      expect((await submit(validPayload({ netMonthlyIncome: 2999 }))).declineReason).toBe('Income');
+      const eighteen = validPayload({
+        dateOfBirth: '2008-03-10T00:00:00.000',
+        netMonthlyIncome: 3000,
+      });
+      expect((await submit(eighteen)).declineReason).toBeNull();
+      const fortySix = validPayload({
+        dateOfBirth: '1980-03-10T00:00:00.000',
+        email: 'x@example.com',
+        contactNumber: '07700900777',
+        netMonthlyIncome: 3000,
+      });
+      expect((await submit(fortySix)).declineReason).toBe('Age');
+    });
+
+    it('stores the decline on the row', async () => {
+      await start();
+      const payload = validPayload({ netMonthlyIncome: 100 });
+      await submit(payload);
+      expect(await row(payload.submissionKey)).toMatchObject({
+        status: 'complete',
+        outcome: 'declined',
+        decline_reason: 'Income',
+        application_id: null,
+      });
+    });
+  });
+
+  describe('customer-portal accounts (variant CDJ-MVP)', () => {
+    it('creates an account for a new e-mail: New with a 6-digit otp', async () => {
+      await start();
+      const answer = await submit(validPayload({ variant: 'CDJ-MVP' }));
+      expect(answer.accountStatus).toBe(1);
+      expect(answer.otp).toMatch(/^\d{6}$/);
+      const account = await database.db
+        .selectFrom('portal_accounts')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(account).toMatchObject({ email_lower: 'ada.lovelace@example.com', status: 1 });
+      expect(account.otp_hash).toBe(hashOtp(answer.otp!));
+    });
+
+    it('answers PendingVerification without an otp when the e-mail has an account', async () => {
+      await start();
+      await submit(validPayload({ variant: 'CDJ-MVP' }));
+      // Another person (date of birth) with the same e-mail, so not a duplicate.
+      const answer = await submit(
+        validPayload({
+          variant: 'CDJ-MVP',
+          email: 'ADA.LOVELACE@example.com',
+          dateOfBirth: '1975-01-01T00:00:00.000',
+        }),
+      );
+      expect(answer).toMatchObject({ quoteValid: true, accountStatus: 2, otp: null });
+      expect(await count('portal_accounts')).toBe(1);
+    });
+
+    it('leaves other variants and declined applications without an account', async () => {
+      await start();
+      expect((await submit(validPayload({ variant: 'other' }))).accountStatus).toBeNull();
+      const declined = await submit(
+        validPayload({
+          variant: 'CDJ-MVP',
+          netMonthlyIncome: 10,
+          email: 'poor@example.com',
+          contactNumber: '07700900321',
+        }),
+      );
+      expect(declined).toMatchObject({ declineReason: 'Income', accountStatus: null, otp: null });
+      expect(await count('portal_accounts')).toBe(0);
+    });
+  });
+
+  describe('partial saves', () => {
+    function postPartial(payload: unknown, key: string) {
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${key}`,
+        payload: payload as object,
+        remoteAddress: '203.0.113.77',
+      });
+    }
+
+    it('stores an unfinished application as a partial lead (202) and updates it', async () => {
+      await start();
+      const key = randomUUID();
+      const early = {
+        submissionKey: key,
+        affiliateKey: 'default',
+        submittedBy: 'apply',
+        loanPurposeType: 'Vehicle',
+        loanAmount: 6500,
+        cashDeposit: 0,
+        financeType: 'HirePurchase',
+        term: 5,
+        termsAndConditionsAgreed: true,
+        IsCompleted: false,
+        IsOptedEmail: false,
+        IsOptedSms: false,
+        IsOptedPhone: false,
+        IsOptedPost: false,
+        IsOptedThirdParty: false,
+        IsOptedEmailThirdParty: false,
+        IsOptedSmsThirdParty: false,
+        IsOptedPhoneThirdParty: false,
+        IsOptedPostThirdParty: false,
+        addresses: [],
+        employments: [],
+      };
+      const first = await postPartial(early, key);
+      expect(first.statusCode).toBe(202);
+      expect(first.json()).toEqual({ ok: true });
+      expect(await row(key)).toMatchObject({
+        status: 'partial',
+        outcome: null,
+        email_lower: null,
+        remote_address: '203.0.113.77',
+      });
+
+      t.clock.advanceDays(1);
+      const later = await postPartial({ ...early, email: 'Lead@Example.com' }, key);
+      expect(later.statusCode).toBe(202);
+      expect(await row(key)).toMatchObject({
+        status: 'partial',
+        email_lower: 'lead@example.com',
+        created_at: '2026-03-10T10:00:00.000Z',
+        updated_at: '2026-03-11T10:00:00.000Z',
+      });
+      expect(await count('applications')).toBe(1);
+    });
+
+    it('never downgrades a complete application (200, nothing changed)', async () => {
+      await start();
+      const payload = validPayload();
+      const decided = await post(payload, payload.submissionKey);
+      const before = await row(payload.submissionKey);
+
+      t.clock.advanceDays(1);
+      const late = await postPartial({ ...payload, IsCompleted: false }, payload.submissionKey);
+      expect(late.statusCode).toBe(200);
+      expect(late.json()).toEqual({ ok: true });
+      expect(await row(payload.submissionKey)).toEqual(before);
+
+      const again = await post(payload, payload.submissionKey);
+      expect(again.body).toBe(decided.body);
+    });
+
+    it('completes a partial application under the same key', async () => {
+      await start();
+      const payload = validPayload();
+      expect((await postPartial(payload, payload.submissionKey)).statusCode).toBe(202);
+      t.clock.advanceDays(1);
+      const answer = await submit(payload);
+      expect(answer.quoteValid).toBe(true);
+      expect(await row(payload.submissionKey)).toMatchObject({
+        status: 'complete',
+        outcome: 'approved',
+        created_at: '2026-03-10T10:00:00.000Z',
+        completed_at: '2026-03-11T10:00:00.000Z',
+      });
+      expect(await count('applications')).toBe(1);
+    });
+
+    it('rejects a partial save without the terms agreed (400)', async () => {
+      await start();
+      const payload = validPayload({ termsAndConditionsAgreed: false as true });
+      const response = await postPartial(payload, payload.submissionKey);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'termsAndConditionsAgreed', message: expect.any(String) as string }],
+      });
+      expect(await count('applications')).toBe(0);
+    });
+  });
+
+  describe('database failures', () => {
+    it('answers 500 internal_error without details when storing fails, and logs it', async () => {
+      await start();
+      await sql`drop table portal_accounts`.execute(database.db);
+      try {
+        const payload = validPayload({ variant: 'CDJ-MVP' });
+        const response = await post(payload, payload.submissionKey);
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ error: 'internal_error' });
+        expect(await count('applications')).toBe(0);
+        const failure = t.logs().find((line) => line.msg === 'submission failed');
+        expect(failure).toMatchObject({ severity: 'FAILURE', operation: 'submission' });
+        const alerts = await database.db.selectFrom('alert_outbox').selectAll().execute();
+        expect(alerts).toEqual([
+          expect.objectContaining({
+            alert_type: 'Failure',
+            subject: 'Submission failed',
+            name: payload.submissionKey,
+            attempts: 0,
+            delivered_at: null,
+          }),
+        ]);
+        expect(alerts[0]!.message).not.toContain('ada');
+      } finally {
+        await sql`create table portal_accounts (email_lower text primary key, status integer not null, otp_hash text, created_at text not null, updated_at text not null)`.execute(
+          database.db,
+        );
+      }
+    });
+
+    it('queues an alert when a partial save fails', async () => {
+      await start();
+      await sql`alter table applications rename to applications_hidden`.execute(database.db);
+      try {
+        const payload = validPayload();
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/submission/partial/${payload.submissionKey}`,
+          payload,
+        });
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ error: 'internal_error' });
+        const alert = await database.db
+          .selectFrom('alert_outbox')
+          .selectAll()
+          .executeTakeFirstOrThrow();
+        expect(alert).toMatchObject({
+          subject: 'Partial save failed',
+          name: payload.submissionKey,
+        });
+      } finally {
+        await sql`alter table applications_hidden rename to applications`.execute(database.db);
+      }
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '@broker/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { Clock, Decide } from '../decisions/decide.js';
+import { applicationFacts } from '../decisions/decide.js';
+import type { ApplicationsRepository } from '../repositories/applications.js';
+import { perMinuteRateLimit } from './rate-limit-config.js';
+
+/** DESIGN §3: a submission body over 64 KiB answers 413. */
+export const SUBMISSION_BODY_LIMIT = 64 * 1024;
+
+export type SubmissionOperation = 'submission' | 'partial';
+
+export interface SubmissionFailure {
+  operation: SubmissionOperation;
+  submissionKey: string;
+  error: unknown;
+}
+
+export interface SubmissionRoutesOptions {
+  applications: ApplicationsRepository;
+  decide: Decide;
+  clock: Clock;
+  /** Requests per minute per client address on each route; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Called when storing or deciding fails (not for invalid input); must not throw. */
+  onFailure?: (failure: SubmissionFailure) => Promise<void>;
+}
+
+interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+function invalid(reply: FastifyReply, fields: FieldProblem[]) {
+  return reply.code(400).send({ error: 'invalid_payload', fields });
+}
+
+function fieldsOf(error: z.ZodError): FieldProblem[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const submissionKeySchema = submissionPayloadSchema.shape.submissionKey;
+
+/**
+ * The path key must be well formed and, when the body names one, the same: a client that posts
+ * one application under another's key would otherwise overwrite or replay it.
+ */
+function keyProblems(pathKey: string, body: unknown): FieldProblem[] {
+  const parsed = submissionKeySchema.safeParse(pathKey);
+  if (!parsed.success) {
+    return parsed.error.issues.map((issue) => ({ path: 'submissionKey', message: issue.message }));
+  }
+  const bodyKey = (body as { submissionKey?: unknown } | null | undefined)?.submissionKey;
+  if (typeof bodyKey === 'string' && bodyKey !== pathKey) {
+    return [{ path: 'submissionKey', message: 'Must equal the submission key in the address' }];
+  }
+  return [];
+}
+
+/**
+ * SPEC §7 and DESIGN §3: `POST /api/submission/{submissionKey}` stores, decides and answers a
+ * complete application (idempotent by key); `POST /api/submission/partial/{submissionKey}`
+ * saves an unfinished one as a lead.
+ */
+export async function registerSubmissionRoutes(
+  app: FastifyInstance,
+  options: SubmissionRoutesOptions,
+): Promise<void> {
+  const { applications, decide, clock } = options;
+  const config = perMinuteRateLimit(options.rateLimitPerMinute);
+
+  async function reportFailure(failure: SubmissionFailure): Promise<void> {
+    try {
+      await options.onFailure?.(failure);
+    } catch (error) {
+      app.log.error({ err: error, operation: failure.operation }, 'could not record the failure');
+    }
+  }
+
+  // A plugin for its own content-type parsers: these routes take JSON only (else 415), while
+  // other routes keep Fastify's text/plain parser (navigator.sendBeacon sends text/plain).
+  await app.register((scope, _options, done) => {
+    scope.removeContentTypeParser('text/plain');
+
+    scope.post<{ Params: { submissionKey: string } }>(
+      '/api/submission/:submissionKey',
+      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      async (request, reply) => {
+        const { submissionKey } = request.params;
+        const keyErrors = keyProblems(submissionKey, request.body);
+        if (keyErrors.length > 0) return invalid(reply, keyErrors);
+        const parsed = submissionPayloadSchema.safeParse(request.body);
+        if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+
+        const payload = parsed.data;
+        const facts = applicationFacts(payload, { ip: request.ip, host: request.hostname });
+        try {
+          const result = await applications.submit(
+            { submissionKey, facts, now: clock.now() },
+            decide(payload, facts),
+          );
+          return await reply
+            .code(200)
+            .header('cache-control', 'no-store')
+            .type('application/json; charset=utf-8')
+            .send(result.responseJson);
+        } catch (error) {
+          await reportFailure({ operation: 'submission', submissionKey, error });
+          throw error;
+        }
+      },
+    );
+
+    scope.post<{ Params: { submissionKey: string } }>(
+      '/api/submission/partial/:submissionKey',
+      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      async (request, reply) => {
+        const { submissionKey } = request.params;
+        const keyErrors = keyProblems(submissionKey, request.body);
+        if (keyErrors.length > 0) return invalid(reply, keyErrors);
+        const parsed = partialSubmissionPayloadSchema.safeParse(request.body);
+        if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+
+        const facts = applicationFacts(parsed.data, { ip: request.ip, host: request.hostname });
+        try {
+          const stored = await applications.savePartial({ submissionKey, facts, now: clock.now() });
+          // 202: kept as a lead; 200: the application is already complete and stays as it is.
+          return await reply
+            .code(stored === 'stored' ? 202 : 200)
+            .header('cache-control', 'no-store')
+            .send({ ok: true });
+        } catch (error) {
+          await reportFailure({ operation: 'partial', submissionKey, error });
+          throw error;
+        }
+      },
+    );
+    done();
+  });
+}

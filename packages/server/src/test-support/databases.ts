@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/schema.js';
+import type { Clock } from '../decisions/decide.js';
+import { createLogger } from '../logger.js';
+import { createTestDatabase } from './postgres.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database: a temporary SQLite file, or a new database on the test server. */
+export async function openTestDatabase(
+  dialect: DialectName,
+  postgresServerUrl: string,
+): Promise<TestDatabase> {
+  let url: string;
+  let directory: string | null = null;
+  if (dialect === 'sqlite') {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-sqlite-'));
+    url = path.join(directory, 'app.db');
+  } else {
+    url = await createTestDatabase(postgresServerUrl);
+  }
+  const config = loadConfig({ DATABASE_URL: url });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  return {
+    db,
+    url,
+    async close() {
+      await db.destroy();
+      if (directory !== null) fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current: Date) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(instant: Date | string): void {
+    this.current = new Date(instant);
+  }
+  advanceDays(days: number): void {
+    this.current = new Date(this.current.getTime() + days * 24 * 60 * 60 * 1000);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  clock: TestClock;
+  /** Every log line written so far, as parsed JSON. */
+  logs(): Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webRoot?: string;
+  now?: string;
+}
+
+/** The real app over a real database, with logs captured and the clock in the test's hands. */
+export async function startTestApp(
+  database: TestDatabase,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    RATE_LIMIT_SUBMISSIONS: '0',
+    RATE_LIMIT_LOOKUPS: '0',
+    ...options.env,
+  });
+  const lines: string[] = [];
+  const sink = { write: (line: string) => void lines.push(line) };
+  const clock = new TestClock(new Date(options.now ?? '2026-03-10T10:00:00.000Z'));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger: createLogger('info', sink),
+    webRoot: options.webRoot ?? path.join(os.tmpdir(), 'broker-no-web-app'),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    clock,
+    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    close: () => app.close(),
+  };
+}
