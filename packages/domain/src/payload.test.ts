@@ -245,6 +245,7 @@ describe('buildSubmissionPayload: a realistic application', () => {
       additionalNeedsRequirements: true,
       additionalNeedsRequirementsStatement: 'Large print, please.',
       agreeSoftSearch: true,
+      breathingSpace: false,
       termsAndConditionsAgreed: true,
       IsCompleted: true,
       IsOptedEmail: true,

@@ -320,6 +320,7 @@ export function buildSubmissionPayload(
         ? trimmed(form.additionalNeedsRequirementsStatement)
         : null,
     agreeSoftSearch: form.agreeSoftSearch,
+    breathingSpace: form.breathingSpace,
     termsAndConditionsAgreed: form.isAgreedTermsAndConditions,
     IsCompleted: options.isCompleted,
     ...consents(form),

@@ -230,6 +230,8 @@ const payloadShape = {
     .regex(NO_CONTROL_EXCEPT_NEWLINES, 'Must not contain control characters')
     .optional(),
   agreeSoftSearch: z.boolean().optional(),
+  // Not in SPEC §3's payload list, but the decline policy of DESIGN §3 needs it.
+  breathingSpace: z.boolean().optional(),
   termsAndConditionsAgreed: z.literal(true),
   IsCompleted: z.boolean(),
   ...consentShape,

@@ -67,9 +67,7 @@ function calendarDate(isoDate: string): CalendarDate {
 }
 
 function inBreathingSpace(payload: SubmissionPayload): boolean {
-  // Read defensively: the field is the journey's 'breathing-space' answer, sent as
-  // `breathingSpace` once the shared payload schema carries it.
-  return (payload as { breathingSpace?: unknown }).breathingSpace === true;
+  return payload.breathingSpace === true;
 }
 
 /**

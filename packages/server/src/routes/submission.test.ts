@@ -314,6 +314,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect(enough.declineReason).toBeNull();
     });
 
+    it('declines an applicant in a breathing space and approves one who is not', async () => {
+      await start();
+      const inSpace = await submit(validPayload({ breathingSpace: true }));
+      expect(inSpace).toMatchObject({ declineReason: 'BreathingSpace', quoteValid: false });
+      const notInSpace = await submit(
+        validPayload({ breathingSpace: false, dateOfBirth: '1971-02-02T00:00:00.000' }),
+      );
+      expect(notInSpace.declineReason).toBeNull();
+    });
+
     it('uses MIN_MONTHLY_INCOME, MIN_AGE and MAX_AGE', async () => {
       await start({ MIN_MONTHLY_INCOME: '3000', MIN_AGE: '18', MAX_AGE: '46' });
       expect((await submit(validPayload({ netMonthlyIncome: 2999 }))).declineReason).toBe('Income');
