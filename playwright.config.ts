@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const E2E_PORT = 3100;
+// E2E_PORT lets a second run (a clean-clone check) share the machine with a first.
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 // Playwright evaluates this file in the runner and again in every worker. The runner picks the
