@@ -1,40 +1,88 @@
-// Page weight of the production build: the gzip size of the JavaScript and CSS that the first
-// screen loads (the entry script, its modulepreloads and stylesheets in index.html) and of every
-// other chunk. Deterministic: reads packages/web/dist only.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+// Page weight of the production build, two ways:
+// - staticPageWeight: from the files (deterministic; the CI budget check uses it). The first
+//   screen is index.html's script, stylesheets and modulepreloads, their imports, and the start
+//   step's screen and widget chunks, which main.tsx loads before the first render. Each later
+//   screen is what it adds to that (lib/screens.mjs).
+// - browserPageWeight: what Chromium really requests for / until the network is idle.
+// Sizes are gzip level 9 of each file, in KB of 1,024 bytes.
+import { attribute, gzipSize, kb, readBuild, WEB_DIST } from './lib/chunks.mjs';
+import { BUDGETS } from './lib/budgets.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { screenChunks } from './lib/screens.mjs';
 
-const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
+const gzipOf = (build, files) =>
+  files.reduce((total, file) => total + build.chunks.get(file).gzip, 0);
 
-function gzipKb(file) {
-  return gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-}
-
-export function pageWeight() {
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error('packages/web/dist is missing: run npm run build first');
-  }
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const referenced = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1],
-  );
-  const firstScreen = [...new Set(referenced)];
-  const assets = readdirSync(path.join(dist, 'assets'))
-    .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
-    .map((f) => `assets/${f}`);
-  const sum = (files, ext) =>
-    files.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipKb(f), 0);
-  const chunks = assets
-    .filter((f) => !firstScreen.includes(f))
-    .map((f) => ({ file: f, gzipKb: Number(gzipKb(f).toFixed(2)) }))
-    .sort((a, b) => b.gzipKb - a.gzipKb);
+export function staticPageWeight(dist = WEB_DIST) {
+  const build = readBuild(dist);
+  const { firstScreen, screens, lazy, problems } = screenChunks(build);
+  const unit = (entry) => ({
+    name: entry.name,
+    path: entry.path,
+    jsGzipKb: kb(gzipOf(build, entry.files)),
+    files: entry.files,
+  });
+  const laterScreens = screens.map(unit).sort((a, b) => b.jsGzipKb - a.jsGzipKb);
+  const lazyChunks = lazy.map(unit).sort((a, b) => b.jsGzipKb - a.jsGzipKb);
+  const over = [...laterScreens, ...lazyChunks].filter((u) => u.jsGzipKb > BUDGETS.laterScreenJsKb);
   return {
+    manifest: build.manifest,
     firstScreen: {
       files: firstScreen,
-      jsGzipKb: Number(sum(firstScreen, '.js').toFixed(2)),
-      cssGzipKb: Number(sum(firstScreen, '.css').toFixed(2)),
+      stylesheets: build.stylesheets,
+      jsGzipKb: kb(gzipOf(build, firstScreen)),
+      cssGzipKb: kb(build.stylesheets.reduce((t, f) => t + (build.css.get(f)?.gzip ?? 0), 0)),
+      byPackage: attribute(build, firstScreen, { by: 'group', top: 8 }),
+      byModule: attribute(build, firstScreen, { top: 8 }),
     },
-    chunks,
+    laterScreens,
+    lazyChunks,
+    overBudget: over.map((u) => ({ ...u, byModule: attribute(build, u.files, { top: 6 }) })),
+    totals: {
+      jsGzipKb: kb([...build.chunks.values()].reduce((t, c) => t + c.gzip, 0)),
+      cssGzipKb: kb([...build.css.values()].reduce((t, c) => t + c.gzip, 0)),
+      chunks: build.chunks.size,
+    },
+    problems,
   };
+}
+
+/** Loads `origin`/ in Chromium and weighs every script and stylesheet it requests until idle. */
+export async function browserPageWeight(origin) {
+  // Imported here so that the CI budget check, which only reads files, does not load Playwright.
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const responses = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') responses.push(response);
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const files = [];
+    for (const response of responses) {
+      const body = await response.body();
+      const sizes = await response.request().sizes();
+      files.push({
+        url: new URL(response.url()).pathname,
+        type: response.request().resourceType(),
+        bytes: body.length,
+        gzip: gzipSize(body),
+        contentEncoding: (await response.allHeaders())['content-encoding'] ?? null,
+        transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+      });
+    }
+    const sum = (type, key) => files.filter((f) => f.type === type).reduce((t, f) => t + f[key], 0);
+    return {
+      files,
+      jsGzipKb: kb(sum('script', 'gzip')),
+      cssGzipKb: kb(sum('stylesheet', 'gzip')),
+      jsTransferredKb: kb(sum('script', 'transferred')),
+      serverCompresses: files.some((f) => f.contentEncoding !== null),
+    };
+  } finally {
+    await browser.close();
+  }
 }

@@ -11,6 +11,7 @@ export * from './intake.js';
 export * from './progress.js';
 export * from './analytics.js';
 export * from './journey.js';
+export * from './account-status.js';
 export * from './schemas.js';
 export * from './payload.js';
 export * from './outcome.js';

@@ -2,7 +2,8 @@
  * Where the browser goes after a full submission (SPEC §4 "Submission", in its exact order).
  */
 import { outcomeUrls, type Brand } from './brands.js';
-import { ACCOUNT_STATUS, type SubmissionResponse } from './schemas.js';
+import { ACCOUNT_STATUS } from './account-status.js';
+import type { SubmissionResponse } from './schemas.js';
 
 /** SPEC §6. */
 export const FEATURE_FLAGS = {

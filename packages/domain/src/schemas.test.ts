@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ACCOUNT_STATUS } from './account-status.js';
 import {
-  ACCOUNT_STATUS,
   PAYLOAD_LIMITS,
   addressDetailResponseSchema,
   addressDetailSchema,

@@ -347,16 +347,6 @@ export type PayloadSecurityAddress = z.infer<typeof payloadSecurityAddressSchema
 export type PayloadEmployment = z.infer<typeof payloadEmploymentSchema>;
 export type PayloadJointApplicant = z.infer<typeof payloadJointApplicantSchema>;
 
-/** SPEC §3 account status codes of the customer portal. */
-export const ACCOUNT_STATUS = {
-  New: 1,
-  PendingVerification: 2,
-  Suspended: 3,
-  Archived: 4,
-  Active: 5,
-} as const;
-export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
-
 /**
  * The answer to a full submission (SPEC §3). Not strict: the browser ignores fields it does
  * not know, so the server can add some without breaking older pages.

@@ -14,7 +14,7 @@ import { isDatabaseReady } from './db/connection.js';
 import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
-import { registerErrorHandling } from './http/errors.js';
+import { isDatabaseUnavailable, registerErrorHandling } from './http/errors.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
@@ -97,6 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const onFailure = async (failure: SubmissionFailure): Promise<void> => {
     const { operation, submissionKey, error } = failure;
     app.log.error({ severity: 'FAILURE', operation, err: error }, 'submission failed');
+    // The outbox is in the database that just failed. Queueing there would hold the 503 for as
+    // long again (connection.ts's timeouts) and, once the database is back, put one alert per
+    // refused submission ahead of the submissions in the pool's queue. The log line above is
+    // the record; an outage is for monitoring of /readyz to raise.
+    if (isDatabaseUnavailable(error)) return;
     await outbox.enqueue(
       {
         alertType: 'Failure',

@@ -101,16 +101,40 @@ function withStatementCache(
   };
 }
 
+/**
+ * How long a request may wait for PostgreSQL. A submission takes milliseconds; these bound the
+ * cases where the database stops answering so that the request answers 503 instead of hanging:
+ * - a connection (or a free pool client) within 5 s;
+ * - the server cancels a statement after 4 s (a lock wait, a stalled disk), which leaves the
+ *   connection usable;
+ * - the client gives up on an answer after 5 s even when the server cannot cancel (a frozen
+ *   or unreachable server). A transaction's rollback may wait as long again, so the worst
+ *   answer to a submission while the database is frozen is about 10 s.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 5000,
+  statement_timeout: 4000,
+  query_timeout: 5000,
+} as const;
+
 function openPostgresPool(url: string, options: OpenDatabaseOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
+    ...POSTGRES_TIMEOUTS,
     idleTimeoutMillis: 30_000,
   });
+  // pg-pool hangs the whole client (connection parameters and all) on the error: log less.
+  const logError = (message: string) => (error: Error & { code?: unknown }) => {
+    options.logger?.error({ err: { message: error.message, code: error.code } }, message);
+  };
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => {
-    options.logger?.error({ err: error }, 'PostgreSQL idle client error');
+  pool.on('error', logError('PostgreSQL idle client error'));
+  // A client in use (inside a transaction, between two queries) has no listener of pg-pool's:
+  // its 'error' when the database goes away would end the process. With this one its next query
+  // fails, the request answers 503 and the pool discards the client.
+  pool.on('connect', (client) => {
+    client.on('error', logError('PostgreSQL client error'));
   });
   return pool;
 }

@@ -16,7 +16,9 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'EPIPE',
-  // PostgreSQL: shutting down, cannot connect now, too many connections.
+  // PostgreSQL: statement timeout (connection.ts), shutting down, cannot connect now, too many
+  // connections.
+  '57014',
   '57P01',
   '57P02',
   '57P03',
@@ -35,6 +37,8 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'cannot use a pool after calling end',
   'client has encountered a connection error',
+  // pg's query_timeout (connection.ts): no answer from the server in time.
+  'query read timeout',
 ];
 
 /** True for an error that means the database cannot be reached now (503, worth a retry). */

@@ -8,6 +8,8 @@ import { Footer } from '../chrome/footer';
 import { usePageChange } from './use-page-change';
 import { ROUTES } from './routes';
 import { RouteError } from './route-error';
+import { SessionTimeout } from '../features/session';
+import { ModalApply } from '../features/modal-apply';
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -39,6 +41,8 @@ export function AppLayout() {
         </div>
       </div>
       <Footer brand={brand} />
+      <SessionTimeout />
+      <ModalApply />
     </>
   );
 }

@@ -22,6 +22,8 @@ export interface StepScreenProps {
   after?: ReactNode;
   onValid?: () => void | Promise<void>;
   continueLabel?: string;
+  /** The button's text while `onValid` is pending, e.g. 'Sending…'. */
+  busyLabel?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function StepScreen({
   after,
   onValid,
   continueLabel,
+  busyLabel,
 }: StepScreenProps) {
   const step = useStepRef();
   const { id, n } = step;
@@ -50,6 +53,7 @@ export function StepScreen({
         step={step}
         onValid={onValid}
         continueLabel={continueLabel}
+        busyLabel={busyLabel}
         pageTitle={`${title} – ${currentBrand().name}`}
       >
         {children ?? (

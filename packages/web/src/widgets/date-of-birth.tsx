@@ -26,6 +26,8 @@ export interface DateOfBirthProps {
   smallPrint?: ReactNode;
   /** Receives the parsed date (or null), as SPEC §3 has the input pass it to its parent. */
   onDate?: (date: CalendarDate | null) => void;
+  /** False for someone else's date (the joint applicant): the browser must not offer the user's own. */
+  autoComplete?: boolean;
 }
 
 type Part = 'day' | 'month' | 'year';
@@ -108,6 +110,7 @@ export function DateOfBirth({
   hint = 'For example, 27 3 1980',
   smallPrint,
   onDate,
+  autoComplete = true,
 }: DateOfBirthProps) {
   const group = useField<string | null>(valuePath, errorPath);
   const paths: Record<Part, string> = { day: dayPath, month: monthPath, year: yearPath };
@@ -202,7 +205,7 @@ export function DateOfBirth({
                   inputMode="numeric"
                   pattern="[0-9]*"
                   spellCheck={false}
-                  autoComplete={box.autoComplete}
+                  autoComplete={autoComplete ? box.autoComplete : 'off'}
                   placeholder={box.placeholder}
                   maxLength={box.maxLength}
                   className={`input ${box.width}${group.error ? ' input--error' : group.valid ? ' input--valid' : ''}`}

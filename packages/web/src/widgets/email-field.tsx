@@ -56,6 +56,8 @@ export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {
           if (event.key === ' ') event.preventDefault();
         }}
         onChange={(event) => {
+          // A save still pending from an earlier blur would put back the older text.
+          clearTimeout(timer.current);
           const text = withoutSpaces(event.target.value);
           setValue(text === '' ? null : text);
         }}

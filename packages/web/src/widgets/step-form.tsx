@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import {
   ANALYTICS_EVENTS,
   answersImpliedBy,
+  canVisit,
   firstIncompleteStep,
   nextStep,
   stepPath,
@@ -11,7 +12,7 @@ import {
   type StepRef,
 } from '@broker/domain';
 import { today } from '../lib/today';
-import { useNavigate } from '../lib/router';
+import { useNavigate, useSearchParams } from '../lib/router';
 import { fieldId } from '../lib/field-id';
 import { getApplication, setFields } from '../state/application-store';
 import { track } from '../analytics/track';
@@ -29,8 +30,29 @@ export interface StepFormProps {
    */
   onValid?: () => void | Promise<void>;
   continueLabel?: string;
+  /** The button's text while `onValid` is pending (it is also aria-disabled then). */
+  busyLabel?: string;
   /** The document title; prefixed 'Error: ' while the error summary shows (GOV.UK). */
   pageTitle?: string;
+}
+
+/**
+ * `?change=1`: the step was opened from a 'Change' link on the check-answers page. Once it is
+ * valid, Continue goes back there, unless the new answer opens steps not yet answered: then the
+ * journey leads through them (keeping the flag) and returns when the path is complete again.
+ */
+export const CHANGE_PARAM = 'change';
+const CHECK_ANSWERS: StepRef = { id: 'before-you-submit' };
+
+export function changeHref(step: StepRef): string {
+  return `${stepPath(step)}?${CHANGE_PARAM}=1`;
+}
+
+function destination(step: StepRef, application: ApplicationState, changing: boolean): string {
+  const date = today();
+  if (changing && canVisit(CHECK_ANSWERS, application, date)) return stepPath(CHECK_ANSWERS);
+  const next = nextStep(step, application, date) ?? firstIncompleteStep(application, date);
+  return changing ? changeHref(next) : stepPath(next);
 }
 
 /** SPEC §4: saved only once the terms are agreed, which partial-save checks. */
@@ -65,12 +87,15 @@ function StepFormBody({
   children,
   onValid,
   continueLabel = 'Continue',
+  busyLabel = continueLabel,
   pageTitle,
 }: StepFormProps) {
   const form = useFormContext();
   const navigate = useNavigate();
+  const changing = useSearchParams().has(CHANGE_PARAM);
   const summary = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
+  const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState<Attempt>({ count: 0, errors: [] });
 
   useEffect(() => {
@@ -101,15 +126,16 @@ function StepFormBody({
     savePartialLater(application);
     if (onValid) {
       busy.current = true;
+      setPending(true);
       try {
         await onValid();
       } finally {
         busy.current = false;
+        setPending(false);
       }
       return;
     }
-    const next = nextStep(step, application, today()) ?? firstIncompleteStep(application, today());
-    navigate(stepPath(next));
+    navigate(destination(step, application, changing));
   };
 
   return (
@@ -119,8 +145,15 @@ function StepFormBody({
       )}
       <ErrorSummary ref={summary} errors={attempt.errors} />
       {children}
-      <button type="submit" className="button button--continue">
-        {continueLabel}
+      <button
+        type="submit"
+        className="button button--continue"
+        aria-disabled={pending || undefined}
+        // A field shows its message when it loses focus. Were it to lose focus on this press,
+        // the message would push the button down before the release and the click be lost.
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {pending ? busyLabel : continueLabel}
       </button>
     </form>
   );

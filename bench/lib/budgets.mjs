@@ -1,0 +1,11 @@
+// The numbers of DESIGN §5, in one place for the benchmarks and the CI budget check.
+export const BUDGETS = {
+  firstScreenJsKb: 95,
+  laterScreenJsKb: 10,
+  lighthouseScore: 100,
+  cls: 0,
+  lcpMs: 1200,
+  stepP95Ms: 50,
+  submissionsPerSecond: 2000,
+  submissionP99Ms: 25,
+};

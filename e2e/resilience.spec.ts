@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import {
+  completionFlagsFor,
+  createInitialState,
+  emptyAddress,
+  emptyEmployment,
+  nextStep,
+  serialiseState,
+  validateStep,
+  type ApplicationState,
+  type StepId,
+  type StepRef,
+} from '@broker/domain';
+import { STORAGE_KEY } from '../packages/web/src/state/storage';
+import { readApplications } from './support/db';
+import { thenIShouldBeOn, whenIChoose } from './support/user';
+
+// Issue 6 item 6: a submission that meets a network error or a 502/503/504 is retried with the
+// same key, with backoff, up to 3 times before the error page; the answers stay in storage
+// until an answer arrives; a double click sends one application.
+
+/** packages/web/src/api/submit.ts: the waits before the three retries. */
+const BACKOFF_MS = [1000, 2000, 4000];
+
+/** What a person answers on each screen of a single vehicle-finance application. */
+function answer(state: ApplicationState, id: StepId): void {
+  const f = state.form;
+  const answers: Partial<Record<StepId, () => void>> = {
+    start: () => void (f.loanPurposeType = 'Vehicle'),
+    'loan-type': () => void (f.financeType = 'HirePurchase'),
+    'looking-to-buy': () => void (f.lookingToBuy = 'FoundVehicle'),
+    deposit: () => {
+      f.depositType = false;
+      state.hasDeposit = false;
+      f.cashDeposit = 0;
+    },
+    'amount-to-finance': () => void (f.loanAmount = 7500),
+    'driving-licence': () => void (f.drivingLicenceType = 'FullUK'),
+    'marital-status': () => void (f.maritalStatus = 'Single'),
+    'date-of-birth': () => {
+      state.dobDay = '15';
+      state.dobMonth = '05';
+      state.dobYear = '1980';
+      f.dateOfBirth = '1980-05-15T00:00:00.000Z';
+    },
+    employment: () => {
+      f.employments[0] = {
+        ...emptyEmployment(),
+        employmentStatus: 'FullTime',
+        occupation: 'Engineer',
+        employerName: 'Analytical Engines Ltd',
+        employerTown: 'London',
+      };
+    },
+    'employment-length': () => {
+      f.employments[0]!.yearsAtEmployer = 6;
+      f.employments[0]!.monthsAtEmployer = 3;
+    },
+    'employment-income': () => void (f.netMonthlyIncome = 2400),
+    address: () => {
+      f.addresses[0] = {
+        ...emptyAddress(),
+        houseNumber: '10',
+        street: 'Downing Street',
+        town: 'London',
+        postcode: 'SW1A 2AA',
+      };
+      state.savedAddresses[0] = { manual: true, streetAddress: null, value: null };
+    },
+    'address-status': () => void (f.addresses[0]!.residentialStatus = 'PrivateTenant'),
+    'address-length': () => {
+      f.addresses[0]!.yearsAtAddress = 5;
+      f.addresses[0]!.monthsAtAddress = 0;
+    },
+    personal: () => {
+      f.title = 'Ms';
+      f.firstName = 'Ada';
+      f.lastName = 'Lovelace';
+    },
+    // A different person each test, or the second would be answered as a duplicate.
+    contact: () => {
+      const digits = Number.parseInt(state.GUID!.replace(/-/g, '').slice(0, 8), 16) % 1e8;
+      f.email = `ada.${state.GUID!.slice(0, 8)}@example.com`;
+      f.contactNumber = `079${String(digits).padStart(8, '0')}`;
+    },
+    'joint-application': () => {
+      f.isJointApplication = false;
+      state.isJointApplication = false;
+    },
+  };
+  answers[id]?.();
+}
+
+/**
+ * A stored application answered up to the submit step, walked through the journey's own table
+ * (so it stays complete when screens change), under its own submission key.
+ */
+function applicationAtSubmit(key: string): string {
+  const state = createInitialState();
+  state.GUID = key;
+  state.applicationKey = key;
+  state.form.sessionId = key;
+  const now = new Date();
+  const today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+  let step: StepRef | null = { id: 'start' };
+  while (step !== null && step.id !== 'submit') {
+    answer(state, step.id);
+    const errors = validateStep(step, state, today);
+    if (errors.length > 0) {
+      throw new Error(`the seeded answers fail ${step.id}: ${JSON.stringify(errors)}`);
+    }
+    for (const flag of completionFlagsFor(step)) state.form[flag] = true;
+    step = nextStep(step, state, today);
+  }
+  if (step === null) throw new Error('the journey ended before the submit step');
+  return serialiseState(state);
+}
+
+interface Attempt {
+  at: number;
+  key: string;
+  bodyKey: unknown;
+  /** The stored application as the attempt left the browser. */
+  stored: { firstName?: unknown } | null;
+}
+
+/**
+ * Opens /submit with a complete application in sessionStorage and counts every full
+ * submission (not partial saves: the glob's `*` stops at a slash). `handle` decides each one.
+ */
+async function atTheSubmitStep(
+  page: Page,
+  handle: (route: Route, attempt: number) => Promise<void>,
+): Promise<{ key: string; attempts: Attempt[] }> {
+  const key = randomUUID();
+  const attempts: Attempt[] = [];
+  await page.addInitScript(
+    ([storageKey, value]) => {
+      // Once per tab: a reload after the submission must not bring the answers back.
+      if (sessionStorage.getItem('e2e-seeded') !== null) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      sessionStorage.setItem(storageKey, value);
+    },
+    [STORAGE_KEY, applicationAtSubmit(key)] as const,
+  );
+  await page.route('**/api/submission/*', async (route) => {
+    const request = route.request();
+    const body = request.postDataJSON() as { submissionKey?: unknown };
+    const stored = await page.evaluate(
+      (storageKey) => sessionStorage.getItem(storageKey),
+      STORAGE_KEY,
+    );
+    attempts.push({
+      at: Date.now(),
+      key: decodeURIComponent(new URL(request.url()).pathname.split('/').pop() ?? ''),
+      bodyKey: body.submissionKey,
+      stored: stored === null ? null : (JSON.parse(stored) as { form: object }).form,
+    });
+    await handle(route, attempts.length);
+  });
+  await page.goto('/submit');
+  await thenIShouldBeOn(page, '/submit');
+  await whenIChoose(page, /agree to the terms/i);
+  return { key, attempts };
+}
+
+/** The outcome page, allowing for the 7 s of backoff before the last retry. */
+async function thenIShouldLandOn(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+}
+
+function submitButton(page: Page) {
+  return page.locator('form').getByRole('button', { name: /continue|submit|send/i });
+}
+
+function storedFor(key: string) {
+  return readApplications().filter((row) => row.submission_key === key);
+}
+
+async function fail(route: Route, how: 'abort' | 502 | 503 | 504): Promise<void> {
+  if (how === 'abort') await route.abort('connectionreset');
+  else await route.fulfill({ status: how, contentType: 'text/html', body: 'Bad gateway' });
+}
+
+test.describe('a submission that meets a failing network', () => {
+  const cases = [
+    { how: 'abort', failures: 3 },
+    { how: 502, failures: 1 },
+    { how: 503, failures: 2 },
+    { how: 504, failures: 3 },
+  ] as const;
+
+  for (const { how, failures } of cases) {
+    test(`${how} ${failures}× then through: retried with the same key, with backoff, one application`, async ({
+      page,
+    }) => {
+      const { key, attempts } = await atTheSubmitStep(page, async (route, attempt) => {
+        if (attempt <= failures) await fail(route, how);
+        else await route.continue();
+      });
+      await submitButton(page).click();
+
+      await thenIShouldLandOn(page, '/complete');
+      expect(attempts).toHaveLength(failures + 1);
+      for (const attempt of attempts) {
+        expect(attempt.key).toBe(key);
+        expect(attempt.bodyKey).toBe(key);
+        // Until an answer arrives, the answers are still in sessionStorage.
+        expect(attempt.stored?.firstName).toBe('Ada');
+      }
+      for (let i = 1; i < attempts.length; i += 1) {
+        const waited = attempts[i]!.at - attempts[i - 1]!.at;
+        expect(waited, `wait before retry ${i}`).toBeGreaterThanOrEqual(BACKOFF_MS[i - 1]! * 0.9);
+      }
+      const rows = storedFor(key);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'complete', outcome: 'approved' });
+      // SPEC §4: cleared once the answer has arrived.
+      const left = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEY);
+      expect(left === null || !left.includes('Lovelace')).toBe(true);
+    });
+  }
+
+  test('four failures: three retries, then the error page, and nothing stored', async ({
+    page,
+  }) => {
+    const { key, attempts } = await atTheSubmitStep(page, (route) => fail(route, 503));
+    await submitButton(page).click();
+
+    await thenIShouldLandOn(page, '/error');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, there is a problem');
+    // A fifth attempt would come 4 s or more after the fourth: none does.
+    await page.waitForTimeout(1500);
+    expect(attempts).toHaveLength(4);
+    expect(new Set(attempts.map((attempt) => attempt.key))).toEqual(new Set([key]));
+    expect(attempts.every((attempt) => attempt.stored?.firstName === 'Ada')).toBe(true);
+    // Only the lead that Continue's partial save keeps (SPEC §4), never a complete application.
+    expect(storedFor(key).map((row) => row.status)).toEqual(['partial']);
+  });
+
+  test('a 400 is not retried: straight to the error page', async ({ page }) => {
+    const { attempts } = await atTheSubmitStep(page, (route) =>
+      route.fulfill({ status: 400, json: { error: 'invalid_payload', fields: [] } }),
+    );
+    await submitButton(page).click();
+    await thenIShouldBeOn(page, '/error');
+    await page.waitForTimeout(1500);
+    expect(attempts).toHaveLength(1);
+  });
+});
+
+test.describe('an impatient applicant', () => {
+  test('a double click (and a third click while it is sent) sends one application', async ({
+    page,
+  }) => {
+    const { key, attempts } = await atTheSubmitStep(page, async (route) => {
+      // A slow answer, so the later clicks land while the first is on its way.
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ response });
+    });
+    const button = submitButton(page);
+    await button.dblclick();
+    await button.click({ timeout: 1000 }).catch(() => undefined);
+    await page.keyboard.press('Enter');
+
+    await thenIShouldBeOn(page, '/complete');
+    await page.waitForTimeout(500);
+    expect(attempts).toHaveLength(1);
+    expect(storedFor(key)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SubmissionPayload } from '@broker/domain';
+import { validPayload } from '../test-support/fixtures.js';
+import type { LoadRequest } from './load.js';
+
+/**
+ * Valid, complete submissions, each a different person (own e-mail, phone and one of 14,000
+ * dates of birth), so a load is approvals, not a pile of duplicates of one applicant. `run`
+ * keeps keys and people of different runs on one database apart.
+ */
+export function applicant(index: number, run: string): SubmissionPayload {
+  // Where this run's phone numbers start: runs on one database must not share a person.
+  const offset = Number.parseInt(createHash('sha256').update(run).digest('hex').slice(0, 12), 16);
+  const day = new Date(Date.UTC(1955, 0, 1) + ((offset + index) % 14_000) * 86_400_000);
+  return validPayload({
+    submissionKey: `${run}-${index}`,
+    email: `applicant.${run}.${index}@example.com`,
+    contactNumber: `07${String((offset + index) % 1_000_000_000).padStart(9, '0')}`,
+    dateOfBirth: `${day.toISOString().slice(0, 10)}T00:00:00.000`,
+  });
+}
+
+export function newRunId(): string {
+  return `r${randomBytes(4).toString('hex')}`;
+}
+
+export function submissionRequest(payload: SubmissionPayload): LoadRequest {
+  return {
+    key: payload.submissionKey,
+    path: `/api/submission/${payload.submissionKey}`,
+    body: JSON.stringify(payload),
+  };
+}
+
+/** Request i of a run: applicant i. */
+export function applicantRequests(run: string): (index: number) => LoadRequest {
+  return (index) => submissionRequest(applicant(index, run));
+}

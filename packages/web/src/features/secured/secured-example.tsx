@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { formatGBP, SECURED_EXAMPLE } from '@broker/domain';
+import './secured.css';
+
+/** 0.1956 → '19.56%', 0.117 → '11.7%', 0.5 → '50%'. */
+export function formatPercent(rate: number): string {
+  return `${Number((rate * 100).toFixed(2))}%`;
+}
+
+const money = (amount: number) => formatGBP(amount, { pence: true });
+const pounds = (amount: number) => formatGBP(amount, { pence: false });
+
+export interface SecuredRepresentativeExampleProps {
+  /** The level of the example's heading in the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * SPEC §9's secured-loan disclosure, exactly as the lender configured it (DESIGN D9: the
+ * figures do not reproduce their own APRC, and must not be recomputed here).
+ */
+export function SecuredRepresentativeExample({
+  headingLevel = 2,
+}: SecuredRepresentativeExampleProps) {
+  const e = SECURED_EXAMPLE;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const titleId = useId();
+  return (
+    <section className="rep-example" aria-labelledby={titleId}>
+      <Heading id={titleId} className="rep-example__title">
+        Representative example
+      </Heading>
+      <p className="rep-example__lead">
+        {pounds(e.amount)} over {e.months} months at a {e.rateType} rate of{' '}
+        {formatPercent(e.annualRate)} a year.
+      </p>
+      <dl className="rep-example__list">
+        <dt>Monthly repayment</dt>
+        <dd>{money(e.monthlyPayment)}</dd>
+        <dt>Product fee</dt>
+        <dd>
+          {money(e.productFee)} ({formatPercent(e.productFeeShare)})
+        </dd>
+        <dt>Lending fee</dt>
+        <dd>
+          {pounds(e.lendingFees.englandAndWales)} England and Wales /{' '}
+          {pounds(e.lendingFees.scotland)} Scotland / {pounds(e.lendingFees.northernIreland)}{' '}
+          Northern Ireland
+        </dd>
+        <dt>Total repayable</dt>
+        <dd>{money(e.totalRepayable)}</dd>
+      </dl>
+      <p className="rep-example__aprc">Representative {formatPercent(e.representativeAprc)} APRC</p>
+      <p className="small-print">
+        Rates from {formatPercent(e.aprcRange.min)} to {formatPercent(e.aprcRange.max)}. Maximum{' '}
+        {formatPercent(e.maximumAprc)} APRC. The rate is variable, so your repayments may go up or
+        down.
+      </p>
+    </section>
+  );
+}

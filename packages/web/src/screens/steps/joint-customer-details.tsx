@@ -1,0 +1,22 @@
+import { StepScreen } from '../step-screen';
+import { TextField } from '../../widgets/text-field';
+import type { FieldRenderer } from '../../widgets/field-renderer';
+
+// Someone else's name: the browser must not fill in the user's own.
+const theirName: FieldRenderer = (field, { question, hint }) => (
+  <TextField path={field.path} label={question} hint={hint} autoComplete="off" />
+);
+
+/** /joint-customer-details: the joint applicant's title, name and marital status. */
+export default function JointCustomerDetailsScreen() {
+  return (
+    <StepScreen
+      intro={
+        <p className="body-lead">
+          Use their name as it appears on their bank statements or driving licence.
+        </p>
+      }
+      overrides={{ 'form.joint.firstName': theirName, 'form.joint.lastName': theirName }}
+    />
+  );
+}
