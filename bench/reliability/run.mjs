@@ -43,7 +43,9 @@ for (const [name, value] of [
 const log = (text) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 const results = {
   date: new Date().toISOString(),
-  command: `npm run bench:reliability -- ${process.argv.slice(2).join(' ')}`.trim(),
+  command: ['npm run bench:reliability', ...(process.argv.length > 2 ? ['--'] : [])]
+    .concat(process.argv.slice(2))
+    .join(' '),
   machine: {
     cpus: os.cpus().length,
     loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
