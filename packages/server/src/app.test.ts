@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -321,6 +322,33 @@ describe('the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await t.app.inject('/robots.txt');
     expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the Brotli or gzip copy of an asset to a browser that accepts it', async () => {
+    const script = 'console.log("a script long enough to be worth compressing");\n'.repeat(40);
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-def456.js'), script);
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'app-def456.js.br'),
+      zlib.brotliCompressSync(script),
+    );
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
+    await start();
+    const br = await t.app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await t.app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject('/assets/app-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('answers a missing asset with 404, not index.html', async () => {

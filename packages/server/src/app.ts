@@ -179,6 +179,8 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
