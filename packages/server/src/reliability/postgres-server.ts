@@ -1,7 +1,8 @@
 /**
  * A private PostgreSQL server on loopback that can be stopped, frozen and started again on the
  * same port and data directory: the database outage of issue 6. Started from Debian's binaries
- * the way test-support/postgres.ts does (as the `postgres` user when we are root).
+ * as the `postgres` user when we are root. The test run's globalSetup (test-support/postgres.ts)
+ * starts one too.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -185,7 +186,10 @@ export async function startPrivatePostgres(
     const pid = postmasterPid();
     if (pid !== null) process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
     else server.kill('SIGINT');
-    await Promise.race([exited, sleep(20_000)]);
+    // The timer is cleared once the server exits, so it never holds the process open.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 20_000)))]);
+    clearTimeout(timer);
     if (server.exitCode === null) throw new Error(`PostgreSQL did not stop:\n${output}`);
   }
 
