@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { describedBy, inputClass, useField } from './use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import { controlProps, inputClass, useField } from './use-field';
+import { FieldFrame } from './field-parts';
 import type { ChoiceOption, ChoiceValue } from './radio-group';
 
 export interface DropdownProps<V extends ChoiceValue> {
@@ -29,25 +29,11 @@ export function Dropdown<V extends ChoiceValue>({
   const field = useField<V | null>(path, errorPath);
   const selected = options.findIndex((option) => Object.is(option.value, field.value));
   return (
-    <FormGroup error={field.error !== null}>
-      <Label htmlFor={field.id} asHeading={asHeading}>
-        {label}
-      </Label>
-      <Hint id={field.hintId}>{hint}</Hint>
-      <ErrorMessage
-        id={field.errorId}
-        message={field.error}
-        shaking={field.shaking}
-        shakeKey={field.shakeKey}
-      />
+    <FieldFrame field={field} label={label} hint={hint} asHeading={asHeading}>
       <select
-        id={field.id}
-        name={field.id}
+        {...controlProps(field, Boolean(hint))}
         className={inputClass('select', field)}
         value={selected === -1 ? '' : String(selected)}
-        disabled={field.disabled}
-        aria-invalid={field.error !== null}
-        aria-describedby={describedBy(field, Boolean(hint))}
         onChange={(event) => {
           const option =
             event.target.value === '' ? undefined : options[Number(event.target.value)];
@@ -64,6 +50,6 @@ export function Dropdown<V extends ChoiceValue>({
           </option>
         ))}
       </select>
-    </FormGroup>
+    </FieldFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { EMAIL_MAX_LENGTH } from '@broker/domain';
-import { describedBy, inputClass, useField } from './use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import { controlProps, inputClass, useField } from './use-field';
+import { FieldFrame } from './field-parts';
 
 /** SPEC §9: the email is saved 1 s after the field is left. */
 export const EMAIL_SAVE_DEBOUNCE_MS = 1000;
@@ -28,20 +28,9 @@ export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
   const { setValue } = field;
   return (
-    <FormGroup error={field.error !== null}>
-      <Label htmlFor={field.id} asHeading={asHeading}>
-        {label}
-      </Label>
-      <Hint id={field.hintId}>{hint}</Hint>
-      <ErrorMessage
-        id={field.errorId}
-        message={field.error}
-        shaking={field.shaking}
-        shakeKey={field.shakeKey}
-      />
+    <FieldFrame field={field} label={label} hint={hint} asHeading={asHeading}>
       <input
-        id={field.id}
-        name={field.id}
+        {...controlProps(field, Boolean(hint))}
         type="email"
         className={`${inputClass('input', field)} input--full`}
         value={field.value ?? ''}
@@ -49,9 +38,6 @@ export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {
         autoComplete="email"
         spellCheck={false}
         autoCapitalize="none"
-        disabled={field.disabled}
-        aria-invalid={field.error !== null}
-        aria-describedby={describedBy(field, Boolean(hint))}
         onKeyDown={(event) => {
           if (event.key === ' ') event.preventDefault();
         }}
@@ -71,6 +57,6 @@ export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {
           );
         }}
       />
-    </FormGroup>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { FocusEvent, ReactNode } from 'react';
+import type { FieldBinding } from './use-field';
 
 interface ErrorMessageProps {
   id: string;
@@ -32,6 +33,37 @@ export function Hint({ id, children }: { id: string; children?: ReactNode }) {
 
 export function FormGroup({ error, children }: { error: boolean; children: ReactNode }) {
   return <div className={error ? 'form-group form-group--error' : 'form-group'}>{children}</div>;
+}
+
+interface FieldFrameProps {
+  field: Pick<
+    FieldBinding<unknown>,
+    'id' | 'error' | 'errorId' | 'hintId' | 'shaking' | 'shakeKey'
+  >;
+  label: ReactNode;
+  hint?: ReactNode;
+  asHeading?: boolean;
+  /** The control itself, labelled by the frame. */
+  children: ReactNode;
+}
+
+/** A one-control question: the group, its label (or h1), hint and message, then the control. */
+export function FieldFrame({ field, label, hint, asHeading, children }: FieldFrameProps) {
+  return (
+    <FormGroup error={field.error !== null}>
+      <Label htmlFor={field.id} asHeading={asHeading}>
+        {label}
+      </Label>
+      <Hint id={field.hintId}>{hint}</Hint>
+      <ErrorMessage
+        id={field.errorId}
+        message={field.error}
+        shaking={field.shaking}
+        shakeKey={field.shakeKey}
+      />
+      {children}
+    </FormGroup>
+  );
 }
 
 interface LegendProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { cleanNumberInput } from '@broker/domain';
-import { describedBy, inputClass, useField } from './use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import { controlProps, inputClass, useField } from './use-field';
+import { FieldFrame } from './field-parts';
 
 /** SPEC §5 default maximum length of a number input. */
 export const NUMBER_MAX_LENGTH = 240;
@@ -46,17 +46,13 @@ export function NumberField({
   const suffixId = `${field.id}-suffix`;
   const input = (
     <input
-      id={field.id}
-      name={field.id}
+      {...controlProps(field, Boolean(hint), suffix && suffixId)}
       type="text"
       inputMode="numeric"
       className={`${inputClass('input', field)} input--${width}`}
       value={text}
       maxLength={maxLength}
-      disabled={field.disabled}
       spellCheck={false}
-      aria-invalid={field.error !== null}
-      aria-describedby={describedBy(field, Boolean(hint), suffix && suffixId)}
       onChange={(event) => {
         setDraft(event.target.value);
         const cleaned = cleanNumberInput(event.target.value);
@@ -69,17 +65,7 @@ export function NumberField({
     />
   );
   return (
-    <FormGroup error={field.error !== null}>
-      <Label htmlFor={field.id} asHeading={asHeading}>
-        {label}
-      </Label>
-      <Hint id={field.hintId}>{hint}</Hint>
-      <ErrorMessage
-        id={field.errorId}
-        message={field.error}
-        shaking={field.shaking}
-        shakeKey={field.shakeKey}
-      />
+    <FieldFrame field={field} label={label} hint={hint} asHeading={asHeading}>
       {prefix || suffix ? (
         <div className="input-wrapper">
           {prefix && (
@@ -97,6 +83,6 @@ export function NumberField({
       ) : (
         input
       )}
-    </FormGroup>
+    </FieldFrame>
   );
 }

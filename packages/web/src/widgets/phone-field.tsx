@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PHONE_INPUT_MAX_LENGTH } from '@broker/domain';
-import { describedBy, inputClass, useField } from './use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import { controlProps, inputClass, useField } from './use-field';
+import { FieldFrame } from './field-parts';
 
 export interface PhoneFieldProps {
   path: string;
@@ -14,28 +14,14 @@ export interface PhoneFieldProps {
 export function PhoneField({ path, label, hint, asHeading }: PhoneFieldProps) {
   const field = useField<string | null>(path);
   return (
-    <FormGroup error={field.error !== null}>
-      <Label htmlFor={field.id} asHeading={asHeading}>
-        {label}
-      </Label>
-      <Hint id={field.hintId}>{hint}</Hint>
-      <ErrorMessage
-        id={field.errorId}
-        message={field.error}
-        shaking={field.shaking}
-        shakeKey={field.shakeKey}
-      />
+    <FieldFrame field={field} label={label} hint={hint} asHeading={asHeading}>
       <input
-        id={field.id}
-        name={field.id}
+        {...controlProps(field, Boolean(hint))}
         type="tel"
         className={`${inputClass('input', field)} input--half`}
         value={field.value ?? ''}
         maxLength={PHONE_INPUT_MAX_LENGTH}
         autoComplete="tel"
-        disabled={field.disabled}
-        aria-invalid={field.error !== null}
-        aria-describedby={describedBy(field, Boolean(hint))}
         onKeyDown={(event) => {
           if (event.key === ' ') event.preventDefault();
         }}
@@ -45,6 +31,6 @@ export function PhoneField({ path, label, hint, asHeading }: PhoneFieldProps) {
         }}
         onBlur={field.touch}
       />
-    </FormGroup>
+    </FieldFrame>
   );
 }

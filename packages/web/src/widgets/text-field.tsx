@@ -1,7 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
 import { TEXT_MAX_LENGTH } from '@broker/domain';
-import { describedBy, inputClass, useField } from './use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import { controlProps, inputClass, useField } from './use-field';
+import { FieldFrame } from './field-parts';
 
 export interface TextFieldProps {
   path: string;
@@ -29,29 +29,15 @@ export function TextField({
 }: TextFieldProps) {
   const field = useField<string | null>(path);
   return (
-    <FormGroup error={field.error !== null}>
-      <Label htmlFor={field.id} asHeading={asHeading}>
-        {label}
-      </Label>
-      <Hint id={field.hintId}>{hint}</Hint>
-      <ErrorMessage
-        id={field.errorId}
-        message={field.error}
-        shaking={field.shaking}
-        shakeKey={field.shakeKey}
-      />
+    <FieldFrame field={field} label={label} hint={hint} asHeading={asHeading}>
       <input
-        id={field.id}
-        name={field.id}
+        {...controlProps(field, Boolean(hint))}
         type="text"
         className={`${inputClass('input', field)} input--${width}`}
         value={field.value ?? ''}
         maxLength={maxLength}
         autoComplete={autoComplete}
         spellCheck={spellCheck}
-        disabled={field.disabled}
-        aria-invalid={field.error !== null}
-        aria-describedby={describedBy(field, Boolean(hint))}
         onChange={(event) => field.setValue(event.target.value === '' ? null : event.target.value)}
         onBlur={(event) => {
           const text = event.target.value;
@@ -62,6 +48,6 @@ export function TextField({
           field.touch();
         }}
       />
-    </FormGroup>
+    </FieldFrame>
   );
 }

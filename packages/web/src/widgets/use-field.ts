@@ -69,6 +69,21 @@ export function describedBy(
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** The attributes every single control shares: id and name, lockDown, and its description. */
+export function controlProps(
+  field: Pick<FieldBinding<unknown>, 'id' | 'disabled' | 'error' | 'errorId' | 'hintId'>,
+  hasHint: boolean,
+  ...extra: (string | false | undefined)[]
+) {
+  return {
+    id: field.id,
+    name: field.id,
+    disabled: field.disabled,
+    'aria-invalid': field.error !== null,
+    'aria-describedby': describedBy(field, hasHint, ...extra),
+  };
+}
+
 export function inputClass(
   base: string,
   field: Pick<FieldBinding<unknown>, 'error' | 'valid'>,
