@@ -351,6 +351,71 @@ describe('the web app', () => {
     expect(plain.body).toBe(script);
   });
 
+  describe('the pre-rendered start screen', () => {
+    const style = 'body{margin:0}';
+    const styleHash = 'sha256-' + 'A'.repeat(42) + 'Q=';
+    const scriptHash = 'sha256-' + 'B'.repeat(42) + 'Q=';
+    const prerendered = () => path.join(webRoot, 'prerendered');
+    beforeAll(() => {
+      fs.mkdirSync(prerendered());
+      for (const brand of ['default', 'progressive']) {
+        fs.writeFileSync(
+          path.join(prerendered(), `${brand}.html`),
+          `<!doctype html><title>Start</title><style>${style}</style><div id="root" data-prerendered="${brand}"></div>`,
+        );
+      }
+      fs.writeFileSync(
+        path.join(prerendered(), 'pages.json'),
+        JSON.stringify({
+          default: { file: 'default.html', styleHash, scriptHash },
+          progressive: { file: 'progressive.html', styleHash, scriptHash },
+        }),
+      );
+    });
+    afterAll(() => fs.rmSync(prerendered(), { recursive: true, force: true }));
+
+    it("sends / as the host's brand's page, its style and script hashes added to the CSP", async () => {
+      await start();
+      for (const [host, brand] of [
+        ['localhost:3000', 'default'],
+        ['progressive.example.co.uk', 'progressive'],
+        ['apply.progressive-finance.example', 'progressive'],
+      ] as const) {
+        const response = await t.app.inject({ url: '/?utm_source=ad', headers: { host } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(`data-prerendered="${brand}"`);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers.vary).toMatch(/\bCookie\b/);
+        expect(response.headers['content-security-policy']).toBe(
+          STRICT_CSP.replace("style-src 'self'", `style-src 'self' '${styleHash}'`).replace(
+            "script-src 'self'",
+            `script-src 'self' '${scriptHash}'`,
+          ),
+        );
+      }
+    });
+
+    it('sends index.html, under the strict CSP, once the cookie banner is answered', async () => {
+      await start();
+      for (const cookie of ['cookie_consent=accepted', 'a=1; cookie_consent=rejected']) {
+        const response = await t.app.inject({ url: '/', headers: { cookie } });
+        expect(response.body).toContain('<title>Apply</title>');
+        expect(response.headers['content-security-policy']).toBe(STRICT_CSP);
+      }
+      const unknown = await t.app.inject({ url: '/', headers: { cookie: 'cookie_consent=maybe' } });
+      expect(unknown.body).toContain('data-prerendered="default"');
+    });
+
+    it('never serves the pages under their own paths, and other paths stay index.html', async () => {
+      await start();
+      for (const url of ['/prerendered/default.html', '/prerendered/pages.json', '/personal']) {
+        const response = await t.app.inject(url);
+        expect(response.body).toContain('<title>Apply</title>');
+        expect(response.headers['content-security-policy']).toBe(STRICT_CSP);
+      }
+    });
+  });
+
   it('answers a missing asset with 404, not index.html', async () => {
     await start();
     const response = await t.app.inject('/assets/index-old999.js');

@@ -15,6 +15,12 @@ import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
 import { isDatabaseUnavailable, registerErrorHandling } from './http/errors.js';
+import {
+  firstScreenFor,
+  loadFirstScreenPages,
+  policyFor,
+  PRERENDERED_FOLDER,
+} from './http/first-screen.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
@@ -65,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  const headers = {
+  const headers: Record<string, string> = {
     ...(await helmetHeaders(securityHeaders(config))),
     'permissions-policy': PERMISSIONS_POLICY,
   };
@@ -156,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(503).send({ status: 'unavailable' });
   });
 
-  await registerWebApp(app, webRoot);
+  await registerWebApp(app, webRoot, headers['content-security-policy'] ?? '');
   return app;
 }
 
@@ -174,11 +180,18 @@ function isApiPath(url: string): boolean {
  * The built single-page app: hashed assets cached for a year, everything else revalidated, and
  * any other GET answered with index.html so the browser's router handles deep links.
  */
-async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  contentSecurityPolicy: string,
+): Promise<void> {
   const built = fs.existsSync(path.join(webRoot, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      // The pre-rendered pages are sent for `/` only, with the CSP their inline style needs.
+      allowedPath: (pathname, _root, request) =>
+        request.routeOptions.url === '/' || !pathname.includes(`${PRERENDERED_FOLDER}/`),
       // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -189,6 +202,17 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
           relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+
+    // DESIGN §5: `/` is the brand's start screen as HTML, painted before any script runs.
+    const pages = loadFirstScreenPages(webRoot);
+    app.get('/', (request, reply) => {
+      const page = firstScreenFor(pages, request.host, request.headers.cookie);
+      // Shared caches must not give one visitor's page (banner or not) to another.
+      void reply.header('vary', 'Cookie');
+      if (!page) return reply.sendFile('index.html');
+      void reply.header('content-security-policy', policyFor(contentSecurityPolicy, page));
+      return reply.sendFile(`${PRERENDERED_FOLDER}/${page.file}`);
     });
   }
 

@@ -1,15 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles.css';
 import { applyBrandTheme, currentBrand } from './lib/brand';
 import { startHistory } from './lib/history';
-import { preloadPath, Router } from './lib/router';
+import { preloadPath } from './lib/router';
 import { startApplication } from './state/start';
 import { installErrorReporting } from './app/error-reporting';
 import { loadConfig } from './api/config';
-import { AppLayout } from './app/app-layout';
+import { AppRoot } from './app/app-root';
 import { redirectFor, ROUTES } from './app/routes';
 import { activateAnalytics } from './analytics/activate';
+import { readConsent } from './analytics/consent';
+import { canHydrate, PRERENDERED_ATTRIBUTE } from './prerender/hydration';
 
 installErrorReporting();
 const brand = currentBrand();
@@ -23,11 +24,21 @@ const location = startHistory(redirectFor);
 void preloadPath(ROUTES, location.pathname).then(() => {
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <Router>
-        <AppLayout />
-      </Router>
-    </StrictMode>,
-  );
+  const facts = {
+    prerenderedFor: root.getAttribute(PRERENDERED_ATTRIBUTE),
+    brand: brand.affiliateKey,
+    pathname: location.pathname,
+    consentChosen: readConsent() !== null,
+  };
+  // The server's markup is inert until the app runs it: a click or a choice made before then
+  // would do nothing, or be undone by the app's first render.
+  const live = () => root.removeAttribute('inert');
+  // The server's start screen is kept (no repaint); any other first page is painted here.
+  if (canHydrate(facts)) {
+    hydrateRoot(root, <AppRoot onMounted={live} />);
+  } else {
+    root.replaceChildren();
+    live();
+    createRoot(root).render(<AppRoot />);
+  }
 });

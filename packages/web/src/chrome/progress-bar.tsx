@@ -1,9 +1,18 @@
+import { useLayoutEffect, useRef } from 'react';
 import { progressPercent } from '@broker/domain';
 import { useApplication } from '../state/application-store';
 
-/** SPEC §4 progress: the share of the 17 items done (DESIGN D1), from the domain. */
+/**
+ * SPEC §4 progress: the share of the 17 items done (DESIGN D1), from the domain. The bar's
+ * width is set through the DOM before paint rather than as a style attribute: the
+ * pre-rendered first screen is served under a CSP that allows no inline style attributes.
+ */
 export function ProgressBar() {
   const percent = useApplication(progressPercent);
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    bar.current?.style.setProperty('transform', `scaleX(${percent / 100})`);
+  }, [percent]);
   return (
     <div className="progress">
       <div
@@ -14,7 +23,7 @@ export function ProgressBar() {
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div className="progress__bar" style={{ transform: `scaleX(${percent / 100})` }} />
+        <div ref={bar} className="progress__bar" />
       </div>
       <p id="progress-text" className="progress__text">
         {percent}% complete

@@ -1,0 +1,133 @@
+// Pre-renders the start screen once per brand into dist/prerendered/<brand>.html, after
+// `vite build` and before precompress.mjs. The server sends that page for `/` to a visitor who
+// has not answered the cookie banner, and the app adopts it with hydrateRoot (main.tsx,
+// src/prerender/hydration.ts): the first screen is painted from the HTML, before any script.
+//
+// Until the app has adopted it, the page's #root is `inert`: seen, but not yet usable (a choice
+// made before the app runs would be undone by its first render). Each page has the build's stylesheet inlined (one round trip fewer before the first paint)
+// and the brand's colour, and the boot script (build/start-after-paint.ts) inline and without
+// the app's preloads: the app's files are fetched once the page is painted, so that nothing but
+// the HTML stands between the request and the first paint. pages.json gives the server each
+// page's file and the hashes of its <style> and <script> for the Content-Security-Policy (which
+// otherwise allows neither inline).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { build } from 'vite';
+import { BRAND_LIST } from '@broker/domain';
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+const dist = path.join(webRoot, 'dist');
+// Inside the package, so the bundle's bare imports (react-dom/server) resolve from node_modules.
+const ssrOut = path.join(webRoot, 'node_modules/.cache/prerender');
+const outDir = path.join(dist, 'prerendered');
+
+await build({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender/entry.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
+
+// The app reads its host, storage and cookies from the window, as in the browser.
+const dom = new JSDOM(
+  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  {
+    url: 'http://localhost/',
+  },
+);
+const { window } = dom;
+for (const name of [
+  'window',
+  'document',
+  'location',
+  'navigator',
+  'sessionStorage',
+  'localStorage',
+  'HTMLElement',
+]) {
+  Object.defineProperty(globalThis, name, {
+    value: window[name],
+    configurable: true,
+    writable: true,
+  });
+}
+
+const entry = await import(pathToFileURL(path.join(ssrOut, 'entry.js')).href);
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+const stylesheets = [...template.matchAll(STYLESHEET)];
+if (stylesheets.length === 0) throw new Error('dist/index.html links no stylesheet to inline');
+const css = stylesheets.map((m) => readFileSync(path.join(dist, m[1]), 'utf8')).join('\n');
+
+const BOOT = /<script type="module" crossorigin src="\/(assets\/boot-[\w-]+\.js)"><\/script>/;
+const bootTag = BOOT.exec(template);
+if (!bootTag) throw new Error('dist/index.html has no boot script (build/start-after-paint.ts)');
+const boot = readFileSync(path.join(dist, bootTag[1]), 'utf8');
+const PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const sha256 = (text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+// React puts what components hoist (the page's <title>, the logo's image preload) before the
+// markup when it renders without a document; in the page they belong in <head>, where the
+// browser app puts them too.
+const HOISTED = /^(?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)+/;
+
+function page(screen) {
+  const hoisted = HOISTED.exec(screen.html)?.[0] ?? '';
+  const body = screen.html.slice(hoisted.length);
+  const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
+  const style = `${css.trim()}\n:root{--brand:${screen.colour}}`;
+  if (style.includes('</style')) throw new Error('the stylesheet cannot be inlined as it is');
+  let html = template
+    .replace(BOOT, () => `<script type="module">${boot}</script>`)
+    .replace(PRELOAD, '');
+  let first = true;
+  html = html.replace(STYLESHEET, () => {
+    if (!first) return '';
+    first = false;
+    return `<style>${style}</style>`;
+  });
+  html = html.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(screen.title)}</title>${head}`,
+  );
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('dist/index.html has no empty <div id="root">');
+  html = html.replace(
+    root,
+    () => `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${screen.brandKey}" inert>${body}</div>`,
+  );
+  return { html, styleHash: sha256(style), scriptHash: sha256(boot) };
+}
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const pages = {};
+for (const brand of BRAND_LIST) {
+  const host = brand.affiliateKey === 'default' ? 'localhost' : `${brand.affiliateKey}.localhost`;
+  dom.reconfigure({ url: `http://${host}/` });
+  const screen = await entry.prerenderStartScreen();
+  if (screen.brandKey !== brand.affiliateKey) {
+    throw new Error(`${host} rendered as ${screen.brandKey}, not ${brand.affiliateKey}`);
+  }
+  const { html, styleHash, scriptHash } = page(screen);
+  const file = `${brand.affiliateKey}.html`;
+  writeFileSync(path.join(outDir, file), html);
+  pages[brand.affiliateKey] = { file, styleHash, scriptHash };
+}
+writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+console.log(`pre-rendered the start screen for ${Object.keys(pages).join(', ')}`);
+// The app's chunk-load timers would otherwise hold Node open.
+process.exit(0);
