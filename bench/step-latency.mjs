@@ -175,6 +175,11 @@ async function runJourney(browser, origin, index, scriptSizes) {
     });
     await page.goto(`${origin}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The start screen is the server's HTML (decision 0010): the app adopts it a moment later
+    // and #root stops being inert. A person reads the page for seconds before answering; the
+    // first Continue is timed once the app has started and its start-up fetches are done.
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+    await page.waitForLoadState('networkidle');
 
     const steps = journey(`bench.latency.${Date.now()}.${index}@example.com`);
     const samples = [];

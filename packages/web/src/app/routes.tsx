@@ -15,6 +15,7 @@ import { loadConfig } from '../api/config';
 import type { Route } from '../lib/router';
 import { legalRoute } from './legal-route';
 import { preloadFieldKinds } from '../widgets/field-renderer';
+import { lookupConfig } from '../features/address-lookup/lookup-config';
 
 interface ScreenModule {
   default: ComponentType;
@@ -33,13 +34,18 @@ function screen(importer: () => Promise<ScreenModule>) {
   return async () => (await loadChunk(importer)).default;
 }
 
+// Steps whose screen offers the postcode lookup when GET /api/config allows it.
+const NEEDS_CONFIG: ReadonlySet<StepId> = new Set(['address', 'security-address-add']);
+
 function stepScreen(id: StepId) {
   const load = screen(
     STEP_SCREENS[`../screens/steps/${id}.tsx`] ?? (() => import('../screens/generic-step-screen')),
   );
-  // The step's widgets come with its screen rather than one after the other.
+  // The step's widgets come with its screen rather than one after the other, and so does the
+  // configuration a screen reads: the page is ready to render when its chunk is.
   const kinds = STEPS[id].fields.map((field) => field.kind);
-  return async () => (await Promise.all([load(), preloadFieldKinds(kinds)]))[0];
+  const config = NEEDS_CONFIG.has(id) ? lookupConfig : () => null;
+  return async () => (await Promise.all([load(), preloadFieldKinds(kinds), config()]))[0];
 }
 
 // /complete is the thank-you page of DESIGN D4, not a step: it shows evoId and needs no answers.

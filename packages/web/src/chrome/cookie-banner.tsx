@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link } from '../lib/router';
 import { hideCookieConfirmation, setConsent, useConsentStore } from '../analytics/consent';
 
-/** GOV.UK cookie banner: analytics only after Accept (PECR, DESIGN D14). */
-export function CookieBanner({ serviceName }: { serviceName: string }) {
+/**
+ * GOV.UK cookie banner: analytics only after Accept (PECR, DESIGN D14). Memoised: it changes
+ * with the consent store, not with the page.
+ */
+export const CookieBanner = memo(function CookieBanner({ serviceName }: { serviceName: string }) {
   const { consent, justChosen, reopened } = useConsentStore();
   const confirmation = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -72,4 +75,4 @@ export function CookieBanner({ serviceName }: { serviceName: string }) {
       </div>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from '../lib/router';
 import type { Brand } from '@broker/domain';
 import { useConfig } from '../api/config';
@@ -5,9 +6,10 @@ import { reopenCookieBanner } from '../analytics/consent';
 
 /**
  * DESIGN D11: broker status, the commission disclosure and 'subject to status' on every page,
- * with the company's registered details from GET /api/config.
+ * with the company's registered details from GET /api/config. Memoised: the layout re-renders
+ * on every navigation and nothing here depends on the page.
  */
-export function Footer({ brand }: { brand: Brand }) {
+export const Footer = memo(function Footer({ brand }: { brand: Brand }) {
   const config = useConfig();
   const company = config?.company;
   const firm = company?.name || brand.name;
@@ -69,4 +71,4 @@ export function Footer({ brand }: { brand: Brand }) {
       </div>
     </footer>
   );
-}
+});

@@ -1,5 +1,7 @@
-/** DESIGN D10: the FCA's wording, exactly. */
-export function MoneyHelpBanner() {
+import { memo } from 'react';
+
+/** DESIGN D10: the FCA's wording, exactly. Memoised: the layout re-renders on every navigation. */
+export const MoneyHelpBanner = memo(function MoneyHelpBanner() {
   return (
     <div className="money-help">
       <p className="width-container money-help__text">
@@ -12,4 +14,4 @@ export function MoneyHelpBanner() {
       </p>
     </div>
   );
-}
+});

@@ -25,15 +25,23 @@ export interface Route {
   load: () => Promise<ComponentType>;
 }
 
-const loading = new Map<Route, Promise<ComponentType>>();
+type TrackedPromise<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
+
+const loading = new Map<Route, TrackedPromise<ComponentType>>();
 const failed = new Set<Route>();
+/** Routes whose last load failed for a stylesheet, with the stylesheet it named. */
+const failedStylesheets = new Map<Route, string>();
+/** Vite's message when a chunk's stylesheet does not load. */
+const FAILED_STYLESHEET = /Unable to preload CSS for (\S+)/;
+/** The route table RouteView shows pages from (set when it mounts). */
+let shownRoutes: readonly Route[] = [];
 
 /**
  * Marks a promise's outcome on it the way React's `use` reads it, so a page whose chunk is
  * already here renders at once instead of suspending for a tick.
  */
 export function trackPromise<T>(promise: Promise<T>): Promise<T> {
-  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  const marked = promise as TrackedPromise<T>;
   marked.status = 'pending';
   marked.then(
     (value) => {
@@ -51,16 +59,35 @@ export function trackPromise<T>(promise: Promise<T>): Promise<T> {
 /**
  * Starts (once) loading a route's page. A failure stays cached while its error page shows
  * (React must see the same promise again), and is forgotten at the next navigation, so a
- * later visit tries the chunk again.
+ * later visit tries the chunk again, and its stylesheets (lib/stylesheet-retry.ts).
+ * The page may have been fetched ahead (preloadPath): the same applies.
  */
 function loadRoute(route: Route): Promise<ComponentType> {
   let promise = loading.get(route);
   if (!promise) {
-    promise = trackPromise(route.load());
-    promise.catch(() => failed.add(route));
+    const stylesheet = failedStylesheets.get(route);
+    failedStylesheets.delete(route);
+    promise = trackPromise(
+      stylesheet === undefined
+        ? route.load()
+        : import('./stylesheet-retry')
+            .then((module) => module.refetchFailedStylesheets(stylesheet))
+            .then(() => route.load()),
+    );
+    promise.catch((error: unknown) => {
+      failed.add(route);
+      const named = error instanceof Error ? FAILED_STYLESHEET.exec(error.message)?.[1] : null;
+      if (named) failedStylesheets.set(route, named);
+    });
     loading.set(route, promise);
   }
   return promise;
+}
+
+/** Whether the page of `pathname` can render at once: its chunk has arrived. */
+function isPageLoaded(pathname: string): boolean {
+  const route = matchRoute(shownRoutes, pathname);
+  return route !== null && loading.get(route)?.status === 'fulfilled';
 }
 
 function forgetFailures(): void {
@@ -85,7 +112,11 @@ export function matchRoute(routes: readonly Route[], pathname: string): Route | 
   );
 }
 
-/** Loads the page of `pathname` before the first render, so the first paint is complete. */
+/**
+ * Loads the page of `pathname` ahead: before the first render, so the first paint is complete,
+ * and while a screen is filled in, the screen Continue leads to. Never rejects; a failure is
+ * forgotten at the next navigation, which fetches the page again.
+ */
 export function preloadPath(routes: readonly Route[], pathname: string): Promise<unknown> {
   const route = matchRoute(routes, pathname);
   return route ? loadRoute(route).catch(() => undefined) : Promise.resolve();
@@ -94,8 +125,10 @@ export function preloadPath(routes: readonly Route[], pathname: string): Promise
 const LocationContext = createContext<AppLocation>(getLocation());
 
 /**
- * Holds the location as React state, updated in a transition: while the next page's chunk
- * loads, the current page stays on screen (no blank flash), as with React Router's lazy routes.
+ * Holds the location as React state. While the next page's chunk loads, the update is a
+ * transition, so the current page stays on screen (no blank flash), as with React Router's
+ * lazy routes. A page whose chunk is already here (fetched ahead) is rendered at once, in the
+ * same task as the click, rather than in a transition's slices between other work.
  */
 export function Router({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(getLocation);
@@ -103,7 +136,8 @@ export function Router({ children }: { children: ReactNode }) {
     () =>
       subscribe((next) => {
         forgetFailures();
-        startTransition(() => setLocation(next));
+        if (isPageLoaded(next.pathname)) setLocation(next);
+        else startTransition(() => setLocation(next));
       }),
     [],
   );
@@ -166,6 +200,9 @@ interface RouteViewProps {
  */
 export function RouteView({ routes, errorPage }: RouteViewProps) {
   const { pathname } = useLocation();
+  useEffect(() => {
+    shownRoutes = routes;
+  }, [routes]);
   const route = matchRoute(routes, pathname);
   return (
     <Suspense fallback={null}>

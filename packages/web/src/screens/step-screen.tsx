@@ -3,6 +3,8 @@ import { stepHeading } from '@broker/domain';
 import { useStepRef } from '../lib/step-ref';
 import { useApplication } from '../state/application-store';
 import { currentBrand } from '../lib/brand';
+import { preloadPath } from '../lib/router';
+import { ROUTES } from '../app/routes';
 import { PreviousButton } from '../chrome/previous-button';
 import { ProgressBar } from '../chrome/progress-bar';
 import { StepForm } from '../widgets/step-form';
@@ -24,6 +26,11 @@ export interface StepScreenProps {
   continueLabel?: string;
   /** The button's text while `onValid` is pending, e.g. 'Sending…'. */
   busyLabel?: string;
+}
+
+/** Fetches a page's code ahead of a navigation; a failure is left for the navigation to retry. */
+function preloadPage(pathname: string): void {
+  void preloadPath(ROUTES, pathname);
 }
 
 /**
@@ -55,6 +62,7 @@ export function StepScreen({
         continueLabel={continueLabel}
         busyLabel={busyLabel}
         pageTitle={`${title} – ${currentBrand().name}`}
+        preloadPage={preloadPage}
       >
         {children ?? (
           <StepFields step={step} heading={heading} intro={intro} overrides={overrides} />

@@ -32,7 +32,8 @@ const makeListItem: ListItemFactory = (listPath) => {
   }
 };
 
-function withValues(
+/** `application` with these answers written at their dotted paths, as the store writes them. */
+export function applyAnswers(
   application: ApplicationState,
   values: Readonly<Record<string, unknown>>,
 ): ApplicationState {
@@ -46,8 +47,8 @@ function withValues(
 export const useApplicationStore = create<ApplicationStore>()((set) => ({
   application: createInitialState(),
   setField: (path, value) =>
-    set((store) => ({ application: withValues(store.application, { [path]: value }) })),
-  setFields: (values) => set((store) => ({ application: withValues(store.application, values) })),
+    set((store) => ({ application: applyAnswers(store.application, { [path]: value }) })),
+  setFields: (values) => set((store) => ({ application: applyAnswers(store.application, values) })),
   replace: (application) => set({ application }),
   reset: () => set({ application: createInitialState() }),
 }));

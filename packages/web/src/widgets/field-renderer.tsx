@@ -37,22 +37,30 @@ const LOADERS: Readonly<Record<FieldKind, () => Promise<RendererModule>>> = {
 };
 
 const loading = new Map<FieldKind, Promise<FieldRenderer>>();
+const failed = new Set<FieldKind>();
 
 function loadKind(kind: FieldKind): Promise<FieldRenderer> {
   let promise = loading.get(kind);
   if (!promise) {
     promise = trackPromise(loadChunk(LOADERS[kind]).then((module) => module.default));
-    // A failure stays cached: React must see the same promise again while the error shows,
-    // and the error page's reload starts afresh.
-    promise.catch(() => undefined);
+    // A failure stays cached for rendering: React must see the same promise again while the
+    // error shows. A new load of a screen (below) tries it again.
+    promise.catch(() => failed.add(kind));
     loading.set(kind, promise);
   }
   return promise;
 }
 
-/** Called with a step's screen chunk, so its widgets arrive together with it. */
+/**
+ * Called with a step's screen chunk, so its widgets arrive together with it. A widget that
+ * failed before (say, fetched ahead while the connection dropped) is fetched again.
+ */
 export function preloadFieldKinds(kinds: readonly FieldKind[]): Promise<unknown> {
-  return Promise.all([...new Set(kinds)].map(loadKind));
+  const unique = [...new Set(kinds)];
+  for (const kind of unique) {
+    if (failed.delete(kind)) loading.delete(kind);
+  }
+  return Promise.all(unique.map(loadKind));
 }
 
 function KindView({ field, context }: { field: ResolvedField; context: FieldContext }) {

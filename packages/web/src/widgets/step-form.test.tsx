@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StepRef } from '@broker/domain';
 import { Router } from '../lib/router';
@@ -10,12 +10,12 @@ import { StepForm } from './step-form';
 import { StepFields } from './step-fields';
 import { preloadFieldKinds } from './field-renderer';
 
-function renderStep(step: StepRef) {
+function renderStep(step: StepRef, preloadPage?: (pathname: string) => void) {
   const user = userEvent.setup();
   render(
     <Router>
       <Suspense fallback={null}>
-        <StepForm step={step} pageTitle="Marital status">
+        <StepForm step={step} pageTitle="Marital status" preloadPage={preloadPage}>
           <StepFields step={step} />
         </StepForm>
       </Suspense>
@@ -72,5 +72,15 @@ describe('StepForm', () => {
     expect(window.location.pathname).toBe('/date-of-birth');
     expect(events()).toContain('Submit');
     expect(events()).not.toContain('Submit Error');
+  });
+
+  it('fetches the screen Continue leads to while the step is filled in', async () => {
+    const preloadPage = vi.fn();
+    const user = renderStep({ id: 'marital-status' }, preloadPage);
+    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    await user.selectOptions(select, 'Married');
+    await waitFor(() => expect(preloadPage).toHaveBeenCalledWith('/date-of-birth'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.pathname).toBe('/date-of-birth');
   });
 });

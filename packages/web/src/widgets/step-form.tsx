@@ -1,11 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
   ANALYTICS_EVENTS,
   answersImpliedBy,
-  canVisit,
-  firstIncompleteStep,
-  nextStep,
   stepPath,
   validateStep,
   type ApplicationState,
@@ -14,12 +11,17 @@ import {
 import { today } from '../lib/today';
 import { useNavigate, useSearchParams } from '../lib/router';
 import { fieldId } from '../lib/field-id';
+import { CHANGE_PARAM, continuePath, predictContinuePath } from '../lib/continue-path';
+import { useNextScreenPreload } from '../lib/preload-next-screen';
+import { onIdle } from '../lib/idle';
 import { getApplication, setFields } from '../state/application-store';
 import { track } from '../analytics/track';
 import { reportError } from '../api/client-errors';
 import { loadChunk } from '../lib/chunk-load';
 import { FieldForm, useFormContext, type FieldError } from './form-context';
 import { ErrorSummary } from './error-summary';
+
+export { CHANGE_PARAM, changeHref } from '../lib/continue-path';
 
 export interface StepFormProps {
   step: StepRef;
@@ -34,33 +36,25 @@ export interface StepFormProps {
   busyLabel?: string;
   /** The document title; prefixed 'Error: ' while the error summary shows (GOV.UK). */
   pageTitle?: string;
+  /**
+   * Fetches the code of the page at a path, without throwing or reporting a failure: given,
+   * the screen Continue would lead to is fetched while this one is filled in.
+   */
+  preloadPage?: (pathname: string) => void;
 }
 
-/**
- * `?change=1`: the step was opened from a 'Change' link on the check-answers page. Once it is
- * valid, Continue goes back there, unless the new answer opens steps not yet answered: then the
- * journey leads through them (keeping the flag) and returns when the path is complete again.
- */
-export const CHANGE_PARAM = 'change';
-const CHECK_ANSWERS: StepRef = { id: 'before-you-submit' };
-
-export function changeHref(step: StepRef): string {
-  return `${stepPath(step)}?${CHANGE_PARAM}=1`;
-}
-
-function destination(step: StepRef, application: ApplicationState, changing: boolean): string {
-  const date = today();
-  if (changing && canVisit(CHECK_ANSWERS, application, date)) return stepPath(CHECK_ANSWERS);
-  const next = nextStep(step, application, date) ?? firstIncompleteStep(application, date);
-  return changing ? changeHref(next) : stepPath(next);
-}
+/** How long the partial save may wait for the next screen to be up. */
+const PARTIAL_SAVE_IDLE_TIMEOUT_MS = 1000;
 
 /** SPEC §4: saved only once the terms are agreed, which partial-save checks. */
 function savePartialLater(state: ApplicationState): void {
-  // Loaded on demand: the payload builder is not needed on the first screen.
-  loadChunk(() => import('../api/partial-save'))
-    .then((module) => module.savePartial(state))
-    .catch((error: unknown) => reportError(error, 'chunk', 'partialSave'));
+  // Loaded on demand (the payload builder is not needed on the first screen), once the next
+  // screen is up: its first fetch must not hold up the first Continue.
+  onIdle(() => {
+    loadChunk(() => import('../api/partial-save'))
+      .then((module) => module.savePartial(state))
+      .catch((error: unknown) => reportError(error, 'chunk', 'partialSave'));
+  }, PARTIAL_SAVE_IDLE_TIMEOUT_MS);
 }
 
 /** The Continue action of SPEC §4, with a GOV.UK error summary. */
@@ -89,6 +83,7 @@ function StepFormBody({
   continueLabel = 'Continue',
   busyLabel = continueLabel,
   pageTitle,
+  preloadPage,
 }: StepFormProps) {
   const form = useFormContext();
   const navigate = useNavigate();
@@ -97,6 +92,15 @@ function StepFormBody({
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState<Attempt>({ count: 0, errors: [] });
+  // A step with its own action (the submit step) does not go to a next screen.
+  const navigates = onValid === undefined;
+  const { id, n } = step;
+  const predict = useMemo(
+    () =>
+      navigates ? () => predictContinuePath({ id, n }, getApplication(), changing, today()) : null,
+    [navigates, id, n, changing],
+  );
+  const preloadNext = useNextScreenPreload(predict, preloadPage);
 
   useEffect(() => {
     if (attempt.errors.length === 0) return;
@@ -135,7 +139,7 @@ function StepFormBody({
       }
       return;
     }
-    navigate(destination(step, application, changing));
+    navigate(continuePath(step, application, changing, today()));
   };
 
   return (
@@ -152,6 +156,8 @@ function StepFormBody({
         // A field shows its message when it loses focus. Were it to lose focus on this press,
         // the message would push the button down before the release and the click be lost.
         onMouseDown={(event) => event.preventDefault()}
+        onPointerDown={preloadNext}
+        onFocus={preloadNext}
       >
         {pending ? busyLabel : continueLabel}
       </button>

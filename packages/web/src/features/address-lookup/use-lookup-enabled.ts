@@ -1,10 +1,7 @@
 import { use } from 'react';
 import { FEATURE_FLAGS } from '@broker/domain';
-import { loadConfig, useConfig, type AppConfig } from '../../api/config';
-
-// One request for the whole page: a failed GET /api/config must not be retried on every
-// render (each retry would be a new promise for `use`, and the screen would never settle).
-let firstAnswer: Promise<AppConfig | null> | null = null;
+import { useConfig } from '../../api/config';
+import { lookupConfig } from './lookup-config';
 
 /**
  * SPEC §2 Variants: the postcode-lookup variant when the feature flag and the deployment's
@@ -13,7 +10,6 @@ let firstAnswer: Promise<AppConfig | null> | null = null;
  */
 export function useLookupEnabled(): boolean {
   const stored = useConfig();
-  firstAnswer ??= loadConfig();
-  const config = stored ?? use(firstAnswer);
+  const config = stored ?? use(lookupConfig());
   return FEATURE_FLAGS.PCAPostCodeLookup && config?.addressLookup === true;
 }
