@@ -10,6 +10,7 @@ export * from './vehicle-type.js';
 export * from './intake.js';
 export * from './progress.js';
 export * from './analytics.js';
+export * from './consent.js';
 export * from './journey.js';
 export * from './account-status.js';
 export * from './schemas.js';

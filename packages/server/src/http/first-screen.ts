@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brandForHost } from '@broker/domain';
+import { brandForHost, consentFromCookies } from '@broker/domain';
 
 /** One brand's pre-rendered start screen (packages/web/scripts/prerender.mjs). */
 export interface FirstScreenPage {
@@ -12,7 +12,6 @@ export interface FirstScreenPage {
 }
 
 export const PRERENDERED_FOLDER = 'prerendered';
-const CONSENT_COOKIE = 'cookie_consent';
 const HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
 const FILE = /^[a-z0-9-]+\.html$/;
 
@@ -46,11 +45,7 @@ export function loadFirstScreenPages(webRoot: string): Map<string, FirstScreenPa
 
 /** Whether the request carries an answer to the cookie banner (the page then differs). */
 export function hasConsentCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === CONSENT_COOKIE && (value === 'accepted' || value === 'rejected');
-  });
+  return consentFromCookies(cookieHeader ?? '') !== null;
 }
 
 /**

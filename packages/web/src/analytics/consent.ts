@@ -1,17 +1,13 @@
 import { create } from 'zustand';
+import { CONSENT_COOKIE, consentFromCookies, type Consent } from '@broker/domain';
 
-/** PECR: analytics cookies and tags only after the visitor says yes (DESIGN D14). */
-export const CONSENT_COOKIE = 'cookie_consent';
-export type Consent = 'accepted' | 'rejected';
+export { CONSENT_COOKIE, type Consent };
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** PECR: analytics cookies and tags only after the visitor says yes (DESIGN D14). */
 export function readConsent(cookies: string = document.cookie): Consent | null {
-  for (const part of cookies.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === CONSENT_COOKIE && (value === 'accepted' || value === 'rejected')) return value;
-  }
-  return null;
+  return consentFromCookies(cookies);
 }
 
 interface ConsentStore {
