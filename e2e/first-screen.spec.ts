@@ -105,14 +105,13 @@ test.describe('the pre-rendered start screen', () => {
     });
   }
 
-  test('before any script: no axe violations, and the screenshot at phone width', async ({
+  test('before any script: no axe violations, and screenshots at phone and laptop widths', async ({
     page,
   }) => {
     const release = await holdScripts(page);
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
-    await snap(page, 'first-screen-before-script-390');
+    await snap(page, 'first-screen-before-script');
     await expectNoAxeViolations(page);
     release();
     await waitForReact(page);
