@@ -10,8 +10,9 @@ type OutputChunk = Rolldown.OutputChunk;
  * (pre-rendered): then the browser paints that first and the app is fetched after the next
  * frame, so nothing but the HTML stands between the visitor and the first paint, and a slow
  * phone is not running the app's script before it has shown anything. A hidden tab paints no
- * frames, so it starts at once. The files are fetched together (modulepreload) and run one per
- * task (React, then the app), so no single task keeps the page from answering input for long.
+ * frames, so it starts at once. The files are fetched together (modulepreload) and, should the
+ * entry ever import other chunks, run one per task, dependencies first. (Today the entry is one
+ * file: vite.config.ts groups everything it imports into it.)
  */
 export function bootScript(files: readonly string[]): string {
   // Absolute paths: the pre-rendered pages carry this script inline (scripts/prerender.mjs).
