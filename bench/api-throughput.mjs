@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { submissionPayloadSchema } from '@broker/domain';
+import { validPayload } from '../packages/server/dist/test-support/fixtures.js';
 import { startAppServer, startEchoServer } from './lib/server.mjs';
 import { percentile, round } from './lib/stats.mjs';
 
@@ -26,73 +27,23 @@ const DAY_MS = 86_400_000;
 const FIRST_BIRTH_DAY = Date.UTC(1955, 0, 1);
 
 /**
- * packages/server/src/test-support/fixtures.ts validPayload(), with a new applicant each call:
- * a new key, e-mail and phone, and dates of birth spread over 40 years as real applicants' are
- * (duplicate detection looks up complete applications by date of birth first).
+ * The server tests' valid payload (packages/server/src/test-support/fixtures.ts, from the build
+ * the bench runs) with a new applicant each call: a new key, e-mail and phone, and dates of
+ * birth spread over 40 years as real applicants' are (duplicate detection looks up complete
+ * applications by date of birth first).
  */
 export function payload(n) {
   const birthDay = new Date(FIRST_BIRTH_DAY + (n % 14_600) * DAY_MS).toISOString().slice(0, 10);
   const key = randomUUID();
-  const noConsents = Object.fromEntries(
-    ['Email', 'Sms', 'Phone', 'Post'].flatMap((way) => [
-      [`IsOpted${way}`, false],
-      [`IsOpted${way}ThirdParty`, false],
-    ]),
-  );
-  return {
+  return validPayload({
     submissionKey: key,
-    affiliateKey: 'default',
-    dealerNumber: 'D1001',
     sessionId: key,
     userAgent: 'Mozilla/5.0 (bench)',
-    remoteAddress: '198.51.100.200',
-    urlReferrer: 'apply.example.co.uk',
-    submittedBy: 'apply',
     dateApplied: new Date().toISOString(),
-    loanPurposeType: 'Vehicle',
-    lookingToBuy: 'FoundVehicle',
-    loanAmount: 7500,
-    cashDeposit: 0,
-    financeType: 'HirePurchase',
-    term: 4,
-    title: 'Ms',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
     email: `bench.${n}.${key.slice(0, 8)}@example.com`,
     contactNumber: `0791${String(n % 10_000_000).padStart(7, '0')}`,
     dateOfBirth: `${birthDay}T00:00:00.000`,
-    maritalStatus: 'Single',
-    drivingLicenceType: 'FullUK',
-    netMonthlyIncome: 2400,
-    isJointApplication: false,
-    termsAndConditionsAgreed: true,
-    IsCompleted: true,
-    IsOptedThirdParty: false,
-    ...noConsents,
-    addresses: [
-      {
-        addressIndex: 0,
-        buildingNumber: '10',
-        street: 'Downing Street',
-        town: 'London',
-        postcode: 'SW1A 2AA',
-        yearsAtAddress: 5,
-        monthsAtAddress: 0,
-        residentialStatus: 'PrivateTenant',
-      },
-    ],
-    employments: [
-      {
-        employmentIndex: 0,
-        employmentStatus: 'FullTime',
-        yearsAtEmployer: 6,
-        monthsAtEmployer: 3,
-        occupation: 'Engineer',
-        employerName: 'Analytical Engines Ltd',
-        Town: 'London',
-      },
-    ],
-  };
+  });
 }
 
 const POSTCODES = (() => {
