@@ -7,7 +7,13 @@ import { ageOn, type CalendarDate } from '../date-of-birth.js';
 import { formatGBP, representativeExample } from '../finance.js';
 import type { IndicativeQuote, SubmissionPayload } from '../schemas.js';
 import type { EmploymentStatus, FinanceType, ResidentialStatus, VehicleType } from '../state.js';
-import type { KnockOutRule, KnockOutRuleName, LenderPanel, PanelProduct } from './schema.js';
+import type {
+  KnockOutRule,
+  KnockOutRuleName,
+  LenderPanel,
+  PanelLender,
+  PanelProduct,
+} from './schema.js';
 
 /** The facts of an application the rules read. */
 export interface PanelApplication {
@@ -329,8 +335,8 @@ export interface DecideOnPanelOptions {
 /**
  * The broker's policy first (its first refusal is the decline reason), then every product of
  * every lender. No product matches: declined, 'NoLenderMatch'. Otherwise the quote is the
- * matching product with the lowest APR for the tier (then the lowest total payable, then the
- * panel's order).
+ * matching product with the lowest APR for the tier (without fees, also the lowest total
+ * payable), the first in the panel's order on a tie.
  */
 export function decideOnPanel(
   panel: LenderPanel,
@@ -341,35 +347,16 @@ export function decideOnPanel(
   const riskTier = riskTierFor(panel, application);
   const annualIncome = householdIncome(application) * 12;
 
-  let best: { quote: IndicativeQuote } | null = null;
+  // Products carry no fees, so at one amount and term the lowest APR is also the lowest total
+  // payable: only the winner is priced. Ties keep the panel's order.
+  let best: { lender: PanelLender; product: PanelProduct; apr: number } | null = null;
   const lenders: LenderEvaluation[] = panel.lenders.map((lender) => {
     const products = lender.products.map((product): ProductEvaluation => {
       const found = refusals(product.rules, application);
       const apr = product.apr[riskTier]!;
-      return {
-        id: product.id,
-        name: product.name,
-        matched: found.length === 0,
-        refusals: found,
-        apr,
-      };
-    });
-    products.forEach((evaluation, index) => {
-      if (!evaluation.matched) return;
-      const quote = quoteFor(
-        lender.products[index]!,
-        lender,
-        evaluation.apr,
-        application,
-        options.quoteValidDays,
-      );
-      if (
-        best === null ||
-        quote.apr < best.quote.apr ||
-        (quote.apr === best.quote.apr && quote.totalPayable < best.quote.totalPayable)
-      ) {
-        best = { quote };
-      }
+      const matched = found.length === 0;
+      if (matched && (best === null || apr < best.apr)) best = { lender, product, apr };
+      return { id: product.id, name: product.name, matched, refusals: found, apr };
     });
     return {
       id: lender.id,
@@ -386,7 +373,7 @@ export function decideOnPanel(
       : best === null
         ? DECLINE_REASONS.noLender
         : null;
-  const chosen = best as { quote: IndicativeQuote } | null;
+  const chosen = best as { lender: PanelLender; product: PanelProduct; apr: number } | null;
   return {
     panelVersion: panel.version,
     riskTier,
@@ -395,7 +382,10 @@ export function decideOnPanel(
     policy,
     lenders,
     declineReason,
-    quote: declineReason === null && chosen !== null ? chosen.quote : null,
+    quote:
+      declineReason === null && chosen !== null
+        ? quoteFor(chosen.product, chosen.lender, chosen.apr, application, options.quoteValidDays)
+        : null,
   };
 }
 
