@@ -493,6 +493,13 @@ describe('decideOnPanel', () => {
     ]);
   });
 
+  it('quotes the first in the panel’s order when two products have the same APR', () => {
+    const panel = testPanel();
+    panel.lenders[0]!.products[0]!.apr.A = 0.099;
+    const decision = decideOnPanel(panel, application(), options);
+    expect(decision.quote).toMatchObject({ lenderId: 'broad-motor', apr: 0.099 });
+  });
+
   it('declines with NoLenderMatch and no quote when no lender’s rules are met', () => {
     const decision = decideOnPanel(
       testPanel(),
