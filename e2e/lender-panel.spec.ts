@@ -16,7 +16,8 @@ import {
 // The lender panel's indicative quote on the thank-you page (docs/decisions/0022-lender-panel.md
 // and 0023-quote-on-the-outcome-page.md), after a real journey against the shipped sample panel.
 
-test.describe.configure({ timeout: 120_000 });
+// Whole journeys on a shared 2-core machine: the keyboard-only one can take well over a minute.
+test.describe.configure({ timeout: 180_000 });
 
 /** The quote stands 30 days (QUOTE_VALID_DAYS) from today in the UK: '9 April 2026'. */
 function thirtyDaysOn(): string {
