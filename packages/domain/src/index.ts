@@ -17,4 +17,5 @@ export * from './schemas.js';
 export * from './payload.js';
 export * from './outcome.js';
 export * from './finance.js';
+export * from './panel/index.js';
 export * from './step-effects.js';

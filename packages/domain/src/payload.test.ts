@@ -429,6 +429,20 @@ describe('buildSubmissionPayload: loan', () => {
     const payload = build(withForm({ lookingToBuy: 'FoundVehicle', financeType: 'HirePurchase' }));
     expect(payload).toMatchObject({ lookingToBuy: 'FoundVehicle', financeType: 'HirePurchase' });
   });
+
+  it('sends the vehicle type, year and mileage for a vehicle loan only (lender panel rules)', () => {
+    const state = withForm({ loanPurposeType: 'Vehicle', vehicleType: 'Van' });
+    state.form.vehicle = { ...state.form.vehicle, year: '2019', mileage: 42000 };
+    const payload = build(state);
+    expect(payload.vehicle).toEqual({ vehicleType: 'Van', year: 2019, mileage: 42000 });
+    expect(
+      submissionPayloadSchema.safeParse({ ...payload, termsAndConditionsAgreed: true }).success,
+    ).toBe(true);
+
+    state.form.vehicle = { ...state.form.vehicle, year: '19 plate', mileage: -5 };
+    expect(build(state).vehicle).toEqual({ vehicleType: 'Van' });
+    expect(build(withForm({ loanPurposeType: 'HomeImprovements' }))).not.toHaveProperty('vehicle');
+  });
 });
 
 describe('buildSubmissionPayload: applicant', () => {

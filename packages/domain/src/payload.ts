@@ -247,6 +247,29 @@ function jointApplicant(state: ApplicationState): WithNulls<JointDraft> {
   };
 }
 
+type VehicleDraft = NonNullable<SubmissionPayloadDraft['vehicle']>;
+
+/** A whole number within the payload's bounds for it, else missing. */
+function wholeWithin(value: unknown, min: number, max: number): number | null {
+  const number = numeric(value);
+  return number !== null && Number.isInteger(number) && number >= min && number <= max
+    ? number
+    : null;
+}
+
+/**
+ * What the lender panel's vehicle rules read (docs/decisions/0022-lender-panel.md), for a
+ * vehicle loan only: the type from the host, the year and mileage where the dealer sent them.
+ */
+function vehicleFacts(form: ApplicationState['form']): WithNulls<VehicleDraft> | null {
+  if (form.loanPurposeType !== 'Vehicle') return null;
+  return {
+    vehicleType: form.vehicleType,
+    year: wholeWithin(form.vehicle.year, 1900, 2100),
+    mileage: wholeWithin(form.vehicle.mileage, 0, 10_000_000),
+  };
+}
+
 export interface BuildPayloadOptions {
   brand: Brand;
   /** true for the full submission, false for a partial save. */
@@ -321,6 +344,7 @@ export function buildSubmissionPayload(
         : null,
     agreeSoftSearch: form.agreeSoftSearch,
     breathingSpace: form.breathingSpace,
+    vehicle: vehicleFacts(form),
     termsAndConditionsAgreed: form.isAgreedTermsAndConditions,
     IsCompleted: options.isCompleted,
     ...consents(form),

@@ -406,6 +406,25 @@ describe('submissionPayloadSchema', () => {
   });
 });
 
+describe('submissionPayloadSchema: the vehicle (lender panel rules)', () => {
+  it('takes an optional vehicle type, registration year and mileage', () => {
+    const vehicle = { vehicleType: 'Motorhome', year: 2018, mileage: 42000 };
+    expect(submissionPayloadSchema.safeParse({ ...clone(VALID), vehicle }).success).toBe(true);
+    expect(submissionPayloadSchema.safeParse({ ...clone(VALID), vehicle: {} }).success).toBe(true);
+  });
+
+  it.each([
+    ['vehicleType', { vehicleType: 'Tank' }],
+    ['year', { year: 1899 }],
+    ['year', { year: 2018.5 }],
+    ['mileage', { mileage: -1 }],
+    ['', { vehicleType: 'Car', colour: 'red' }],
+  ])('refuses a wrong %s', (field, vehicle) => {
+    const result = submissionPayloadSchema.safeParse({ ...clone(VALID), vehicle });
+    expect(issuePaths(result)).toEqual([field ? `vehicle.${field}` : 'vehicle']);
+  });
+});
+
 describe('partialSubmissionPayloadSchema', () => {
   const personFields = [
     'title',
@@ -511,6 +530,42 @@ describe('submissionResponseSchema', () => {
   it('requires declineReason to be given, even as null', () => {
     const { declineReason: _omitted, ...rest } = approved;
     expect(issuePaths(submissionResponseSchema.safeParse(rest))).toEqual(['declineReason']);
+  });
+
+  it('carries the lender panel’s quote and matched lenders, and older answers without them', () => {
+    const quote = {
+      lenderId: 'northgate-vehicle',
+      lender: 'Northgate Vehicle Credit (fictional)',
+      productId: 'prime-motor',
+      product: 'Prime motor finance',
+      rateLabel: 'APR',
+      amount: 7500,
+      termMonths: 48,
+      apr: 0.079,
+      monthlyPayment: 181.79,
+      totalCostOfCredit: 1225.92,
+      totalPayable: 8725.92,
+      validUntil: '2026-04-09',
+    };
+    const matchedLenders = [
+      { id: 'northgate-vehicle', name: 'Northgate Vehicle Credit (fictional)' },
+    ];
+    expect(submissionResponseSchema.parse({ ...approved, quote, matchedLenders })).toEqual({
+      ...approved,
+      quote,
+      matchedLenders,
+    });
+    expect(
+      submissionResponseSchema.safeParse({ ...approved, quote: null, matchedLenders: [] }).success,
+    ).toBe(true);
+    expect(
+      issuePaths(
+        submissionResponseSchema.safeParse({
+          ...approved,
+          quote: { ...quote, validUntil: 'soon', apr: 7.9 },
+        }),
+      ),
+    ).toEqual(['quote.apr', 'quote.validUntil']);
   });
 });
 

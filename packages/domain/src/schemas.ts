@@ -31,6 +31,7 @@ import {
   PROPERTY_TYPES,
   RESIDENTIAL_STATUSES,
   TITLES,
+  VEHICLE_TYPES,
 } from './state.js';
 
 /** Bounds of the payload that SPEC does not fix: generous, but finite. */
@@ -232,6 +233,15 @@ const payloadShape = {
   agreeSoftSearch: z.boolean().optional(),
   // Not in SPEC §3's payload list, but the decline policy of DESIGN §3 needs it.
   breathingSpace: z.boolean().optional(),
+  // Not in SPEC §3's payload list: the lender panel's vehicle rules read it where given
+  // (docs/decisions/0022-lender-panel.md).
+  vehicle: z
+    .strictObject({
+      vehicleType: z.enum(VEHICLE_TYPES).optional(),
+      year: int(1900, 2100).optional(),
+      mileage: int(0, 10_000_000).optional(),
+    })
+    .optional(),
   termsAndConditionsAgreed: z.literal(true),
   IsCompleted: z.boolean(),
   ...consentShape,
@@ -347,6 +357,30 @@ export type PayloadSecurityAddress = z.infer<typeof payloadSecurityAddressSchema
 export type PayloadEmployment = z.infer<typeof payloadEmploymentSchema>;
 export type PayloadJointApplicant = z.infer<typeof payloadJointApplicantSchema>;
 
+const panelId = z.string().max(50);
+const panelName = z.string().max(100);
+const amount = money(0, 100_000_000);
+
+/** An approval's indicative personal quote: the best matching product, priced for the applicant. */
+export const indicativeQuoteSchema = z.object({
+  lenderId: panelId,
+  lender: panelName,
+  productId: panelId,
+  product: panelName,
+  rateLabel: z.enum(['APR', 'APRC']),
+  amount,
+  termMonths: int(1, 600),
+  apr: z.number().min(0).max(1),
+  monthlyPayment: amount,
+  totalCostOfCredit: amount,
+  totalPayable: amount,
+  validUntil: z.iso.date(),
+});
+
+export type IndicativeQuote = z.infer<typeof indicativeQuoteSchema>;
+
+export const matchedLenderSchema = z.object({ id: panelId, name: panelName });
+
 /**
  * The answer to a full submission (SPEC §3). Not strict: the browser ignores fields it does
  * not know, so the server can add some without breaking older pages.
@@ -363,6 +397,9 @@ export const submissionResponseSchema = z.object({
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)])
     .nullable()
     .optional(),
+  // Added by the lender panel (docs/decisions/0022-lender-panel.md); absent from older answers.
+  quote: indicativeQuoteSchema.nullable().optional(),
+  matchedLenders: z.array(matchedLenderSchema).max(100).optional(),
 });
 export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
 

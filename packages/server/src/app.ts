@@ -94,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       minMonthlyIncome: config.minMonthlyIncome,
       duplicateWindowDays: config.duplicateWindowDays,
     },
+    panel: config.lenderPanel,
+    quoteValidDays: config.quoteValidDays,
     clock,
   });
 

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
 
 const cwd = '/srv/broker';
 
@@ -45,6 +48,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
     expect(config.company.name).toContain('sample');
+    expect(config.quoteValidDays).toBe(30);
+    expect(config.lenderPanel).toMatchObject({ version: 'sample-2026-11', sampleData: true });
+    expect(config.lenderPanel.lenders.map((lender) => lender.name)).toEqual([
+      'Pennyworth Motor Finance (fictional)',
+      'Northgate Vehicle Credit (fictional)',
+      'Hearthstone Homeowner Loans (fictional)',
+      'Kestrel Second Charge (fictional)',
+    ]);
     expect(config.company.email).toBe('hello@example.com');
   });
 
@@ -147,6 +158,7 @@ describe('loadConfig', () => {
       'COMPANY_EMAIL: required when ENVIRONMENT is production',
       'COMPANY_PHONE: required when ENVIRONMENT is production',
       'ICO_NUMBER: required when ENVIRONMENT is production',
+      `LENDER_PANEL_FILE: ${SAMPLE_PANEL_PATH} is sample data (fictional lenders): not allowed in production`,
     ]);
     const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY }, cwd);
     expect(config.company).toEqual({
@@ -212,5 +224,67 @@ describe('loadConfig', () => {
     expect(error?.message).toBe(
       'Invalid configuration:\n  - PORT: must be at most 65535\n  - MIN_AGE: must be below MAX_AGE',
     );
+  });
+
+  describe('the lender panel (LENDER_PANEL_FILE, QUOTE_VALID_DAYS)', () => {
+    let directory: string;
+    beforeAll(() => {
+      directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-panel-'));
+    });
+    afterAll(() => {
+      fs.rmSync(directory, { recursive: true, force: true });
+    });
+
+    function panelFile(name: string, content: unknown): string {
+      const file = path.join(directory, name);
+      fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+      return file;
+    }
+
+    const sample = () =>
+      JSON.parse(fs.readFileSync(SAMPLE_PANEL_PATH, 'utf8')) as Record<string, unknown>;
+
+    it('reads QUOTE_VALID_DAYS from 1 to 365 days', () => {
+      expect(loadConfig({ QUOTE_VALID_DAYS: '14' }, cwd).quoteValidDays).toBe(14);
+      expect(problemsOf({ QUOTE_VALID_DAYS: '0' })).toEqual([
+        'QUOTE_VALID_DAYS: must be at least 1',
+      ]);
+      expect(problemsOf({ QUOTE_VALID_DAYS: '366' })).toEqual([
+        'QUOTE_VALID_DAYS: must be at most 365',
+      ]);
+    });
+
+    it('reads a panel file, relative to the working directory', () => {
+      const file = panelFile('real.json', { ...sample(), version: 'real-1', sampleData: false });
+      const config = loadConfig({ LENDER_PANEL_FILE: path.relative(directory, file) }, directory);
+      expect(config.lenderPanel).toMatchObject({ version: 'real-1', sampleData: false });
+      expect(
+        loadConfig({ ENVIRONMENT: 'production', ...COMPANY, LENDER_PANEL_FILE: file }, cwd)
+          .lenderPanel.version,
+      ).toBe('real-1');
+    });
+
+    it('stops the start with every problem of the file, each saying where it is', () => {
+      const broken = sample() as { lenders: { id: string; products: { apr: object }[] }[] };
+      broken.lenders[1]!.id = broken.lenders[0]!.id;
+      broken.lenders[2]!.products[0]!.apr = { A: 0.089, B: 0.119 };
+      const file = panelFile('broken.json', broken);
+      expect(problemsOf({ LENDER_PANEL_FILE: file, QUOTE_VALID_DAYS: 'x' })).toEqual([
+        'QUOTE_VALID_DAYS: must be a whole number',
+        `LENDER_PANEL_FILE: ${file}: lenders[1].id: appears twice`,
+        `LENDER_PANEL_FILE: ${file}: lenders[2].products[0].apr.C: required`,
+      ]);
+    });
+
+    it('says when the file is missing or not JSON', () => {
+      const missing = path.join(directory, 'missing.json');
+      expect(problemsOf({ LENDER_PANEL_FILE: missing })).toEqual([
+        `LENDER_PANEL_FILE: cannot read ${missing} (ENOENT)`,
+      ]);
+      const notJson = panelFile('not.json', '{ lenders: ');
+      expect(problemsOf({ LENDER_PANEL_FILE: notJson })[0]).toMatch(
+        new RegExp(`^LENDER_PANEL_FILE: ${notJson} is not JSON: `),
+      );
+    });
   });
 });

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
+import type { LenderPanel } from '@broker/domain';
 import { z } from 'zod';
+import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -45,6 +47,10 @@ export interface Config {
   minMonthlyIncome: number;
   minAge: number;
   maxAge: number;
+  /** The lender panel read from LENDER_PANEL_FILE at start (docs/decisions/0022-lender-panel.md). */
+  lenderPanel: LenderPanel;
+  /** Days an indicative quote stands after the applied date. */
+  quoteValidDays: number;
   portal: { thankYouUrl: string; welcomeBackUrl: string };
   company: CompanyDetails;
   /** Origin allowed in the CSP for the tag manager; null when the tag manager is off. */
@@ -190,6 +196,8 @@ const environmentSchema = z.object({
   MIN_MONTHLY_INCOME: integer(0, 1_000_000).default(500),
   MIN_AGE: integer(0, 150).default(21),
   MAX_AGE: integer(0, 150).default(75),
+  LENDER_PANEL_FILE: z.string().trim().optional(),
+  QUOTE_VALID_DAYS: integer(1, 365).default(30),
   PORTAL_THANK_YOU_URL: appPathOrUrl.default('/portal/thank-you'),
   PORTAL_WELCOME_BACK_URL: appPathOrUrl.default('/portal/welcome-back'),
   COMPANY_EMAIL: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
@@ -250,7 +258,14 @@ export function loadConfig(
     problems.push('MIN_AGE: must be below MAX_AGE');
   }
 
-  if (!parsed.success || typeof database === 'string' || problems.length > 0) {
+  const panelFile = cleaned.LENDER_PANEL_FILE?.trim();
+  const panel = loadLenderPanel(
+    panelFile === undefined ? SAMPLE_PANEL_PATH : path.resolve(cwd, panelFile),
+    { production: environment === 'production' },
+  );
+  if (!panel.ok) problems.push(...panel.problems.map((problem) => `LENDER_PANEL_FILE: ${problem}`));
+
+  if (!parsed.success || typeof database === 'string' || !panel.ok || problems.length > 0) {
     throw new ConfigError(problems);
   }
   const values = parsed.data;
@@ -273,6 +288,8 @@ export function loadConfig(
     minMonthlyIncome: values.MIN_MONTHLY_INCOME,
     minAge: values.MIN_AGE,
     maxAge: values.MAX_AGE,
+    lenderPanel: panel.panel,
+    quoteValidDays: values.QUOTE_VALID_DAYS,
     portal: {
       thankYouUrl: values.PORTAL_THANK_YOU_URL,
       welcomeBackUrl: values.PORTAL_WELCOME_BACK_URL,

@@ -160,4 +160,20 @@ describe('the built server', () => {
     expect(failing.output()).toContain('  - PORT: must be a whole number');
     expect(failing.output()).toContain('  - ENVIRONMENT:');
   });
+
+  it('refuses to start with a broken lender panel file and says where each problem is', async () => {
+    const panelFile = path.join(directory, 'panel.json');
+    const sample = path.join(repositoryRoot, 'packages/server/data/lender-panel.sample.json');
+    const panel = JSON.parse(fs.readFileSync(sample, 'utf8')) as {
+      riskTiers: unknown[];
+      lenders: { products: { apr: Record<string, number> }[] }[];
+    };
+    panel.lenders[0]!.products[0]!.apr.B = 19.9;
+    fs.writeFileSync(panelFile, JSON.stringify(panel));
+    const failing = run({ DATABASE_URL: databaseFile, LENDER_PANEL_FILE: panelFile });
+    expect(await failing.exited).toBe(1);
+    expect(failing.output()).toContain(
+      `Invalid configuration:\n  - LENDER_PANEL_FILE: ${panelFile}: lenders[0].products[0].apr.B: must be a fraction below 1 (0.129 is 12.9%)`,
+    );
+  });
 });

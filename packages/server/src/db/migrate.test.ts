@@ -22,6 +22,14 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     ]);
   });
 
+  it('0003-decisions adds an empty decision_json column to applications', async () => {
+    const tables = await database.db.introspection.getTables();
+    const applications = tables.find((table) => table.name === 'applications');
+    expect(applications?.columns.find((column) => column.name === 'decision_json')).toMatchObject({
+      isNullable: true,
+    });
+  });
+
   it('enforces a unique submission key and the status values', async () => {
     const row = {
       submission_key: 'k1',

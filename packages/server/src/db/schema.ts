@@ -16,6 +16,8 @@ export interface ApplicationsTable {
   application_id: string | null;
   /** The exact JSON answered for a complete submission, replayed on a repeated key. */
   response_json: string | null;
+  /** The lender panel's evaluation (domain PanelDecision) of a decided application; migration 0003. */
+  decision_json: string | null;
   payload_json: string;
   brand: string | null;
   affiliate_key: string | null;

@@ -2,18 +2,25 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_STATUS,
   PORTAL_VARIANT,
-  ageOn,
   brandForHost,
+  brokerPolicyRules,
+  decideOnPanel,
+  matchedLenders,
   normalisePhoneForPayload,
+  panelApplicationFrom,
+  refusals,
+  DECLINE_REASONS,
 } from '@broker/domain';
 import type {
   CalendarDate,
+  LenderPanel,
   PartialSubmissionPayload,
   SubmissionPayload,
   SubmissionResponse,
 } from '@broker/domain';
 import type { ApplicationFacts, Decision, SubmissionScope } from '../repositories/applications.js';
 
+/** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */
 export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
 
 /** DESIGN §3's configurable decline and duplicate policy. */
@@ -57,37 +64,24 @@ export function londonDate(instant: Date): CalendarDate {
   return { ...lastDate };
 }
 
-/** 'YYYY-MM-DD…' (the payload's date of birth, validated by the shared schema). */
-function calendarDate(isoDate: string): CalendarDate {
-  return {
-    year: Number(isoDate.slice(0, 4)),
-    month: Number(isoDate.slice(5, 7)),
-    day: Number(isoDate.slice(8, 10)),
-  };
-}
-
-function inBreathingSpace(payload: SubmissionPayload): boolean {
-  return payload.breathingSpace === true;
-}
+const POLICY_REASONS: Record<string, DeclineReason> = {
+  age: DECLINE_REASONS.age,
+  income: DECLINE_REASONS.income,
+  breathingSpace: DECLINE_REASONS.breathingSpace,
+};
 
 /**
- * DESIGN §3 decline policy, first reason that applies. Age is checked for both applicants
- * (SPEC §1: applicants must be 21 up to but not including 75) on the day of application.
+ * DESIGN §3 decline policy, first reason that applies: the broker policy's knock-out rules
+ * (domain `brokerPolicyRules`: age of both applicants, 21 up to but not including 75, on the
+ * day of application; then income; then breathing space), as the lender panel uses them.
  */
 export function declineReasonFor(
   payload: SubmissionPayload,
   appliedOn: CalendarDate,
   policy: DecisionPolicy,
 ): DeclineReason | null {
-  const dates = [payload.dateOfBirth, payload.JointApplicant?.dateOfBirth];
-  for (const dateOfBirth of dates) {
-    if (dateOfBirth === undefined) continue;
-    const age = ageOn(calendarDate(dateOfBirth), appliedOn);
-    if (age < policy.minAge || age >= policy.maxAge) return 'Age';
-  }
-  if (payload.netMonthlyIncome < policy.minMonthlyIncome) return 'Income';
-  if (inBreathingSpace(payload)) return 'BreathingSpace';
-  return null;
+  const [first] = refusals(brokerPolicyRules(policy), panelApplicationFrom(payload, appliedOn));
+  return first === undefined ? null : (POLICY_REASONS[first.rule] ?? null);
 }
 
 /** The row's columns from a validated payload; the browser's remoteAddress is replaced (D12). */
@@ -114,6 +108,10 @@ export function hashOtp(otp: string): string {
 
 export interface DeciderOptions {
   policy: DecisionPolicy;
+  /** The validated lender panel (docs/decisions/0022-lender-panel.md). */
+  panel: LenderPanel;
+  /** Days an indicative quote stands after the applied date. */
+  quoteValidDays: number;
   clock: Clock;
   newApplicationId?: () => string;
   /** A 6-digit one-time passcode for a new portal account. */
@@ -127,11 +125,12 @@ export type Decide = (
 
 /**
  * Decides a complete submission inside its transaction: duplicate first (the browser checks
- * duplicateRequest before declineReason), then the decline policy, else approval with, for the
- * portal variant, the customer-portal account answer.
+ * duplicateRequest before declineReason), then the broker policy and the lender panel
+ * (declined when the policy refuses or no lender matches), else approval with the best
+ * product's indicative quote and, for the portal variant, the customer-portal account answer.
  */
 export function createDecider(options: DeciderOptions): Decide {
-  const { policy, clock } = options;
+  const { policy, panel, quoteValidDays, clock } = options;
   const newApplicationId = options.newApplicationId ?? randomUUID;
   const newOtp = options.newOtp ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
 
@@ -146,6 +145,8 @@ export function createDecider(options: DeciderOptions): Decide {
       applicationId: null,
       otp: null,
       accountStatus: null,
+      quote: null,
+      matchedLenders: [],
     };
 
     if (facts.dateOfBirth !== null) {
@@ -165,13 +166,19 @@ export function createDecider(options: DeciderOptions): Decide {
       }
     }
 
-    const declineReason = declineReasonFor(payload, londonDate(now), policy);
+    const evaluation = decideOnPanel(panel, panelApplicationFrom(payload, londonDate(now)), {
+      policy,
+      quoteValidDays,
+    });
+    const decisionJson = JSON.stringify(evaluation);
+    const { declineReason } = evaluation;
     if (declineReason !== null) {
       return {
         outcome: 'declined',
         declineReason,
         applicationId: null,
         response: { ...answer, declineReason, quoteProcessed: true },
+        decisionJson,
       };
     }
 
@@ -181,6 +188,8 @@ export function createDecider(options: DeciderOptions): Decide {
       quoteValid: true,
       quoteProcessed: true,
       applicationId,
+      quote: evaluation.quote,
+      matchedLenders: matchedLenders(evaluation),
     };
     if (payload.variant === PORTAL_VARIANT && facts.emailLower !== null) {
       const otp = newOtp();
@@ -197,6 +206,12 @@ export function createDecider(options: DeciderOptions): Decide {
           : { accountStatus: ACCOUNT_STATUS.PendingVerification, otp: null },
       );
     }
-    return { outcome: 'approved', declineReason: null, applicationId, response: approved };
+    return {
+      outcome: 'approved',
+      declineReason: null,
+      applicationId,
+      response: approved,
+      decisionJson,
+    };
   };
 }

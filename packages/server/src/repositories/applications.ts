@@ -38,6 +38,8 @@ export interface Decision {
   applicationId: string | null;
   /** The answer, stored verbatim so a repeated key gets exactly the same one. */
   response: object;
+  /** What the lender panel found, for staff (docs/decisions/0022-lender-panel.md). */
+  decisionJson?: string | null;
 }
 
 export interface SubmissionInput {
@@ -158,6 +160,7 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
             decline_reason: decision.declineReason,
             application_id: decision.applicationId,
             response_json: responseJson,
+            decision_json: decision.decisionJson ?? null,
             ...factColumns(facts),
             updated_at: at,
             completed_at: at,

@@ -82,6 +82,26 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         applicationId: expect.stringMatching(UUID) as string,
         otp: null,
         accountStatus: null,
+        // The lender panel's additions (docs/decisions/0022-lender-panel.md): the sample
+        // panel's cheapest match for £7,500 over 48 months at tier A, 7.9% APR.
+        quote: {
+          lenderId: 'northgate-vehicle',
+          lender: 'Northgate Vehicle Credit (fictional)',
+          productId: 'prime-motor',
+          product: 'Prime motor finance',
+          rateLabel: 'APR',
+          amount: 7500,
+          termMonths: 48,
+          apr: 0.079,
+          monthlyPayment: 181.79,
+          totalCostOfCredit: 1225.92,
+          totalPayable: 8725.92,
+          validUntil: '2026-04-09',
+        },
+        matchedLenders: [
+          { id: 'pennyworth-motor', name: 'Pennyworth Motor Finance (fictional)' },
+          { id: 'northgate-vehicle', name: 'Northgate Vehicle Credit (fictional)' },
+        ],
       });
 
       const stored = await row(payload.submissionKey);
@@ -351,6 +371,159 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         decline_reason: 'Income',
         application_id: null,
       });
+    });
+  });
+
+  describe('lender panel', () => {
+    type StoredDecision = {
+      panelVersion: string;
+      riskTier: string;
+      policy: { rule: string; reason: string }[];
+      lenders: { id: string; matched: boolean; products: { refusals: { reason: string }[] }[] }[];
+      declineReason: string | null;
+    };
+    const decisionOf = async (key: string) =>
+      JSON.parse((await row(key)).decision_json!) as StoredDecision;
+
+    it('declines with NoLenderMatch when no lender’s rules are met, and stores each reason', async () => {
+      await start();
+      // Inside the broker policy, but £500,000 for a car is above every lender's maximum.
+      const payload = validPayload({ loanAmount: 500_000 });
+      const answer = await submit(payload);
+      expect(answer).toEqual({
+        dealerNumber: 'D1001',
+        duplicateRequest: false,
+        declineReason: 'NoLenderMatch',
+        quoteValid: false,
+        quoteProcessed: true,
+        applicationId: null,
+        otp: null,
+        accountStatus: null,
+        quote: null,
+        matchedLenders: [],
+      });
+      expect(await row(payload.submissionKey)).toMatchObject({
+        outcome: 'declined',
+        decline_reason: 'NoLenderMatch',
+        application_id: null,
+      });
+      const decision = await decisionOf(payload.submissionKey);
+      expect(decision).toMatchObject({
+        panelVersion: 'sample-2026-11',
+        riskTier: 'C',
+        policy: [],
+        declineReason: 'NoLenderMatch',
+      });
+      expect(decision.lenders.map((lender) => [lender.id, lender.matched])).toEqual([
+        ['pennyworth-motor', false],
+        ['northgate-vehicle', false],
+        ['hearthstone-homeowner', false],
+        ['kestrel-secured', false],
+      ]);
+      expect(decision.lenders[0]!.products[0]!.refusals.map((r) => r.reason)).toEqual([
+        'Amount £500,000 is outside £1,000 to £50,000',
+      ]);
+    });
+
+    it('stores why the other lenders refused an approved application', async () => {
+      await start();
+      const payload = validPayload();
+      await submit(payload);
+      const decision = await decisionOf(payload.submissionKey);
+      expect(decision).toMatchObject({ riskTier: 'A', policy: [], declineReason: null });
+      expect(decision.lenders[1]!.products[1]!.refusals.map((r) => r.reason)).toEqual([
+        'Residential status PrivateTenant is not one of HomeownerWithMortgage, HomeownerNoMortgage',
+      ]);
+      expect(decision.lenders[2]!.products[0]!.refusals[0]!.reason).toBe(
+        'Loan purpose Vehicle is not one of HomeImprovements, DebtConsolidation, Other',
+      );
+    });
+
+    it('applies the vehicle rules where the vehicle is given', async () => {
+      await start();
+      const horsebox = await submit(
+        validPayload({ vehicle: { vehicleType: 'Horsebox', year: 2024, mileage: 5000 } }),
+      );
+      // Only the leisure product takes a horsebox, and it wants a homeowner.
+      expect(horsebox).toMatchObject({ declineReason: 'NoLenderMatch', quote: null });
+      const homeowner = validPayload({
+        email: 'home@example.com',
+        contactNumber: '07700900888',
+        vehicle: { vehicleType: 'Horsebox', year: 2024, mileage: 5000 },
+      });
+      homeowner.addresses[0]!.residentialStatus = 'HomeownerNoMortgage';
+      expect(await submit(homeowner)).toMatchObject({
+        declineReason: null,
+        quote: { productId: 'leisure-vehicle', apr: 0.069 },
+        matchedLenders: [{ id: 'northgate-vehicle', name: 'Northgate Vehicle Credit (fictional)' }],
+      });
+    });
+
+    it('quotes a joint secured loan in APRC, valid for QUOTE_VALID_DAYS', async () => {
+      await start({ QUOTE_VALID_DAYS: '14' });
+      const payload = validPayload({
+        loanPurposeType: 'HomeImprovements',
+        financeType: 'Secured',
+        loanAmount: 25000,
+        term: 15,
+        propertyValue: 350000,
+        mortgageBalance: 120000,
+        isJointApplication: true,
+        JointApplicant: {
+          title: 'Mr',
+          firstName: 'Sam',
+          lastName: 'Morgan',
+          email: 'sam@example.com',
+          contactNumber: '07700900456',
+          dateOfBirth: '1978-11-02T00:00:00.000',
+          maritalStatus: 'Married',
+          employmentStatus: 'SelfEmployed',
+          yearsAtEmployer: 12,
+          monthsAtEmployer: 6,
+          netMonthlyIncome: 2800,
+          IsOptedEmail: false,
+          IsOptedSms: false,
+          IsOptedPhone: false,
+          IsOptedPost: false,
+          IsOptedThirdParty: false,
+          IsOptedEmailThirdParty: false,
+          IsOptedSmsThirdParty: false,
+          IsOptedPhoneThirdParty: false,
+          IsOptedPostThirdParty: false,
+        },
+      });
+      payload.addresses[0]!.residentialStatus = 'HomeownerWithMortgage';
+      const answer = await submit(payload);
+      // £25,000 ÷ (12 × (£2,400 + £2,800)) = 0.40: tier B. Hearthstone's 11.9% APRC beats
+      // Kestrel's 14.9%; over 180 months that is £288.82 a month (FCA monthly rate),
+      // £51,987.60 in all.
+      expect(answer).toMatchObject({
+        declineReason: null,
+        quoteValid: true,
+        quote: {
+          lenderId: 'hearthstone-homeowner',
+          rateLabel: 'APRC',
+          amount: 25000,
+          termMonths: 180,
+          apr: 0.119,
+          monthlyPayment: 288.82,
+          totalCostOfCredit: 26987.6,
+          totalPayable: 51987.6,
+          validUntil: '2026-03-24',
+        },
+        matchedLenders: [
+          { id: 'hearthstone-homeowner', name: 'Hearthstone Homeowner Loans (fictional)' },
+          { id: 'kestrel-secured', name: 'Kestrel Second Charge (fictional)' },
+        ],
+      });
+    });
+
+    it('answers a repeated key with the first quote, even once the quote would differ', async () => {
+      await start();
+      const payload = validPayload();
+      const first = await submit(payload);
+      t.clock.advanceDays(40);
+      expect(await submit(payload)).toEqual(first);
     });
   });
 

@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
+import { SAMPLE_PANEL_PATH } from '../decisions/lender-panel.js';
 import { createLogger } from '../logger.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -76,6 +77,23 @@ export interface TestAppOptions {
   now?: string;
 }
 
+let productionPanelFile: string | null = null;
+
+/**
+ * The shipped sample panel with `sampleData` off, for tests that run as ENVIRONMENT=production
+ * (which refuses sample data: docs/decisions/0022-lender-panel.md). Written once per process.
+ */
+export function productionTestPanelFile(): string {
+  if (productionPanelFile === null) {
+    const panel = JSON.parse(fs.readFileSync(SAMPLE_PANEL_PATH, 'utf8')) as object;
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-panel-'));
+    productionPanelFile = path.join(directory, 'lender-panel.json');
+    fs.writeFileSync(productionPanelFile, JSON.stringify({ ...panel, sampleData: false }));
+    process.once('exit', () => fs.rmSync(directory, { recursive: true, force: true }));
+  }
+  return productionPanelFile;
+}
+
 /** The real app over a real database, with logs captured and the clock in the test's hands. */
 export async function startTestApp(
   database: TestDatabase,
@@ -85,6 +103,9 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     RATE_LIMIT_SUBMISSIONS: '0',
     RATE_LIMIT_LOOKUPS: '0',
+    ...(options.env?.ENVIRONMENT === 'production' && {
+      LENDER_PANEL_FILE: productionTestPanelFile(),
+    }),
     ...options.env,
   });
   const lines: string[] = [];

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInitialState, type ApplicationState } from '@broker/domain';
 import { getApplication, useApplicationStore } from '../state/application-store';
 import { STORAGE_KEY } from '../state/storage';
+import { QUOTE_STORAGE_KEY, readQuote } from '../features/quote/quote-store';
 import { submitApplication, SUBMIT_RETRY_DELAYS_MS } from './submit';
 
 const APPROVED = {
@@ -120,6 +121,40 @@ describe('submitApplication', () => {
     const calls = network(answer(400, { error: 'invalid_payload' }));
     expect((await submitApplication(noWait))?.kind).toBe('error');
     expect(calls).toHaveLength(1);
+  });
+
+  it('keeps an approval’s quote for the thank-you page after the answers are cleared', async () => {
+    const quote = {
+      lenderId: 'northgate-vehicle',
+      lender: 'Northgate Vehicle Credit (fictional)',
+      productId: 'prime-motor',
+      product: 'Prime motor finance',
+      rateLabel: 'APR',
+      amount: 7500,
+      termMonths: 48,
+      apr: 0.079,
+      monthlyPayment: 181.79,
+      totalCostOfCredit: 1225.92,
+      totalPayable: 8725.92,
+      validUntil: '2026-04-09',
+    };
+    network(answer(200, { ...APPROVED, applicationId: 'APP-Q1', quote, matchedLenders: [] }));
+    expect(await submitApplication(noWait)).toEqual({
+      kind: 'approved',
+      url: '/complete?evoId=APP-Q1',
+    });
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(readQuote('APP-Q1')).toEqual(quote);
+    expect(readQuote('APP-42')).toBeNull();
+  });
+
+  it('keeps no quote from a decline', async () => {
+    window.sessionStorage.removeItem(QUOTE_STORAGE_KEY);
+    network(
+      answer(200, { ...APPROVED, quoteValid: false, declineReason: 'NoLenderMatch', quote: null }),
+    );
+    expect((await submitApplication(noWait))?.kind).toBe('declined');
+    expect(window.sessionStorage.getItem(QUOTE_STORAGE_KEY)).toBeNull();
   });
 
   it('clears session storage after the answer and starts a fresh application', async () => {

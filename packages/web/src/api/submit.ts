@@ -18,6 +18,7 @@ import { intakeApplication } from '../state/start';
 import { isRecord, requestJson } from './http';
 import { loadConfig } from './config';
 import { reportClientError } from './client-errors';
+import { parseQuote, storeQuote } from '../features/quote/quote-store';
 
 /**
  * Waits before each retry of a submission that got no answer or a gateway error (502, 503,
@@ -58,6 +59,8 @@ export function parseSubmissionResponse(data: unknown): SubmissionResponse | nul
     otp: text(data.otp),
     accountStatus:
       status === 1 || status === 2 || status === 3 || status === 4 || status === 5 ? status : null,
+    // The lender panel's quote (docs/decisions/0023-quote-on-the-outcome-page.md).
+    ...(data.quote !== undefined && { quote: parseQuote(data.quote) }),
   };
 }
 
@@ -119,6 +122,10 @@ async function send(
   }
   // SPEC §4: storage is cleared after any response, and after a failure.
   clearSession(intakeApplication(null));
+  // The thank-you page shows an approval's quote, so it is kept apart from the answers.
+  if (response?.quote && response.applicationId) {
+    storeQuote({ applicationId: response.applicationId, quote: response.quote });
+  }
 
   const outcome = resolveOutcome(response, {
     brand,

@@ -1,12 +1,20 @@
 import { useSearchParams } from '../../lib/router';
 import { PageHeading } from '../../chrome/page-heading';
 import { currentBrand } from '../../lib/brand';
+import { useConfig } from '../../api/config';
+import { IndicativeQuoteSummary } from '../../features/quote/indicative-quote';
+import { readQuote } from '../../features/quote/quote-store';
 import { ContactUs } from './contact-us';
 
-/** /complete: the thank-you page, with the application's reference (evoId). */
+/**
+ * /complete: the thank-you page, with the application's reference (evoId) and, when this tab
+ * kept the approval's quote (docs/decisions/0023-quote-on-the-outcome-page.md), the quote.
+ */
 export default function CompletePage() {
   const params = useSearchParams();
   const reference = params.get('evoId');
+  const quote = readQuote(reference);
+  const firm = useConfig()?.company.name || currentBrand().name;
   return (
     <>
       <title>{`Application sent – ${currentBrand().name}`}</title>
@@ -21,11 +29,27 @@ export default function CompletePage() {
         )}
       </div>
       <p className="body">Thank you. We have received your application.</p>
+      {quote && <IndicativeQuoteSummary quote={quote} firm={firm} />}
       <h2 className="heading-m">What happens next</h2>
-      <p className="body">
-        We will contact you by phone or email about your application and the finance that may be
-        available to you. Please keep your reference number in case you need to get in touch.
-      </p>
+      {quote ? (
+        <ol className="body next-steps">
+          <li>We will contact you by phone or email to go through this quote with you.</li>
+          <li>
+            If you want to go ahead, {quote.lender} will make its own checks, including a full
+            credit search that will show on your credit file.
+          </li>
+          <li>
+            You will get the agreement and its pre-contract information to read before you sign
+            anything. You do not have to accept this quote.
+          </li>
+        </ol>
+      ) : (
+        <p className="body">
+          We will contact you by phone or email about your application and the finance that may be
+          available to you.
+        </p>
+      )}
+      <p className="body">Please keep your reference number in case you need to get in touch.</p>
       <ContactUs />
     </>
   );
