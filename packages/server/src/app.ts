@@ -14,7 +14,12 @@ import { isDatabaseReady } from './db/connection.js';
 import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
-import { isDatabaseUnavailable, registerErrorHandling } from './http/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  isDatabaseUnavailable,
+  registerErrorHandling,
+} from './http/errors.js';
 import {
   firstScreenFor,
   loadFirstScreenPages,
@@ -63,18 +68,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger: FastifyBaseLogger = options.logger ?? createLogger(config.logLevel);
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
 
+  const headers: Record<string, string> = {
+    ...(await helmetHeaders(securityHeaders(config))),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: SUBMISSION_BODY_LIMIT,
     logController: new RequestLogController(),
+    // A request (headers and body) must arrive within the deadline, else 408 and the
+    // connection closes (docs/security.md). Node checks every connection on an interval, and
+    // ignores requestTimeout while headersTimeout (default 60 s) is the longer of the two.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
 
   registerErrorHandling(app);
-  const headers: Record<string, string> = {
-    ...(await helmetHeaders(securityHeaders(config))),
-    'permissions-policy': PERMISSIONS_POLICY,
-  };
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
