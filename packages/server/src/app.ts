@@ -27,6 +27,8 @@ import {
   PRERENDERED_FOLDER,
 } from './http/first-screen.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
+import { registerOpenApi } from './http/openapi.js';
+import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http/route-schemas.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createOutboxRepository } from './repositories/outbox.js';
@@ -101,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       Object.assign(new Error('Too many requests'), { statusCode: context.statusCode }),
   });
 
+  // Before the routes: it documents each route as it is registered (decision 0019).
+  await registerOpenApi(app);
+
   const applications = createApplicationsRepository(db);
   const decide = createDecider({
     policy: {
@@ -151,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
   });
 
-  app.get('/api/config', async (_request, reply) => {
+  app.get('/api/config', { schema: configRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return {
       environment: config.environment,
@@ -166,12 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: healthzRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: readyzRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     if (await isDatabaseReady(db)) return { status: 'ready' };
     return reply.code(503).send({ status: 'unavailable' });

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  errorResponses,
+  fieldErrorsBodySchema,
+  jsonSchemaOf,
+  zodValidation,
+} from '../http/openapi.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface ClientErrorRoutesOptions {
@@ -118,7 +124,15 @@ export function registerClientErrorRoutes(
 ): void {
   app.post(
     '/api/client-errors',
-    { bodyLimit: CLIENT_ERROR_BODY_LIMIT, config: perMinuteRateLimit(options.rateLimitPerMinute) },
+    {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      config: perMinuteRateLimit(options.rateLimitPerMinute),
+      // The schema documents the report (http/openapi.ts); the handler checks it itself, since
+      // a text/plain body (sendBeacon) is the same JSON as a string.
+      ...zodValidation,
+      attachValidation: true,
+      schema: clientErrorRouteSchema,
+    },
     async (request, reply) => {
       const report = clientErrorReportSchema.safeParse(parseBody(request.body));
       if (!report.success) {
@@ -149,6 +163,17 @@ export function registerClientErrorRoutes(
     },
   );
 }
+
+const clientErrorRouteSchema = {
+  summary: 'Report a browser error; logged without personal data.',
+  description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
+  body: clientErrorReportSchema,
+  response: {
+    204: { type: 'null', description: 'Logged.' },
+    400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+    ...errorResponses(413, 415, 429),
+  },
+};
 
 function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
