@@ -84,6 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // ignores requestTimeout while headersTimeout (default 60 s) is the longer of the two.
     requestTimeout: config.requestTimeoutMs,
     http: {
+      // Node refuses a headersTimeout over its own requestTimeout (5 minutes unless given here).
+      requestTimeout: config.requestTimeoutMs,
       headersTimeout: config.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
     },

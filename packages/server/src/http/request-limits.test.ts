@@ -89,6 +89,16 @@ describe('a request body has a deadline', () => {
     }
   });
 
+  it('takes the longest deadline the configuration allows (10 minutes)', async () => {
+    const { t } = await listening({ REQUEST_TIMEOUT_MS: '600000' });
+    try {
+      expect(t.app.server.requestTimeout).toBe(600_000);
+      expect(t.app.server.headersTimeout).toBe(600_000);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers a request that arrives in time as usual', async () => {
     const { t, port } = await listening({ REQUEST_TIMEOUT_MS: '500' });
     try {
