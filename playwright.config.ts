@@ -1,10 +1,25 @@
 /// <reference types="node" />
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E_PORT lets a second run (a clean-clone check) share the machine with a first.
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * A port nothing listens on, from the operating system (port 0). The config is evaluated
+ * synchronously, so a child process binds and closes it. Another program could take the port
+ * before the server does; the web server's start then fails loudly rather than testing a stranger.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();" +
+    "s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+// Set E2E_PORT to choose the port. Otherwise the runner takes a free one and, as for the
+// database below, its workers inherit it through the environment: the whole run shares one.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePort());
+const E2E_PORT = Number(process.env.E2E_PORT);
 const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 // Playwright evaluates this file in the runner and again in every worker. The runner picks the

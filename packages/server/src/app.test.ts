@@ -440,7 +440,7 @@ describe('security headers', () => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['permissions-policy']).toBe(
         'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
       );

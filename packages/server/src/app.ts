@@ -14,7 +14,12 @@ import { isDatabaseReady } from './db/connection.js';
 import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
-import { isDatabaseUnavailable, registerErrorHandling } from './http/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  isDatabaseUnavailable,
+  registerErrorHandling,
+} from './http/errors.js';
 import {
   firstScreenFor,
   loadFirstScreenPages,
@@ -22,6 +27,8 @@ import {
   PRERENDERED_FOLDER,
 } from './http/first-screen.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
+import { registerOpenApi } from './http/openapi.js';
+import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http/route-schemas.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createOutboxRepository } from './repositories/outbox.js';
@@ -63,18 +70,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger: FastifyBaseLogger = options.logger ?? createLogger(config.logLevel);
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
 
+  const headers: Record<string, string> = {
+    ...(await helmetHeaders(securityHeaders(config))),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: SUBMISSION_BODY_LIMIT,
     logController: new RequestLogController(),
+    // A request (headers and body) must arrive within the deadline, else 408 and the
+    // connection closes (docs/security.md). Node checks every connection on an interval, and
+    // ignores requestTimeout while headersTimeout (default 60 s) is the longer of the two.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node refuses a headersTimeout over its own requestTimeout (5 minutes unless given here).
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
 
   registerErrorHandling(app);
-  const headers: Record<string, string> = {
-    ...(await helmetHeaders(securityHeaders(config))),
-    'permissions-policy': PERMISSIONS_POLICY,
-  };
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
@@ -85,6 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error('Too many requests'), { statusCode: context.statusCode }),
   });
+
+  // Before the routes: it documents each route as it is registered (decision 0019).
+  await registerOpenApi(app);
 
   const applications = createApplicationsRepository(db);
   const decide = createDecider({
@@ -138,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
   });
 
-  app.get('/api/config', async (_request, reply) => {
+  app.get('/api/config', { schema: configRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return {
       environment: config.environment,
@@ -153,12 +175,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: healthzRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: readyzRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     if (await isDatabaseReady(db)) return { status: 'ready' };
     return reply.code(503).send({ status: 'unavailable' });

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       tagManagerOrigin: null,
       rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20 },
       logLevel: 'info',
+      requestTimeoutMs: 30_000,
     });
     expect(config.company.name).toContain('sample');
     expect(config.quoteValidDays).toBe(30);
@@ -109,6 +110,7 @@ describe('loadConfig', () => {
         ALERT_WEBHOOK_URL: 'https://hooks.example.com/T000/B000',
         PORTAL_THANK_YOU_URL: 'https://portal.example.com/thanks',
         LOG_LEVEL: 'warn',
+        REQUEST_TIMEOUT_MS: '5000',
         ADDRESS_PROVIDER: 'loqate',
         ADDRESS_API_KEY: 'AA11-BB22',
         ADDRESS_API_BASE_URL: 'http://127.0.0.1:9999',
@@ -127,6 +129,7 @@ describe('loadConfig', () => {
       alertWebhookUrl: 'https://hooks.example.com/T000/B000',
       portal: { thankYouUrl: 'https://portal.example.com/thanks' },
       logLevel: 'warn',
+      requestTimeoutMs: 5000,
       address: {
         provider: 'loqate',
         apiKey: 'AA11-BB22',

@@ -57,6 +57,8 @@ export interface Config {
   tagManagerOrigin: string | null;
   rateLimits: { lookupsPerMinute: number; submissionsPerMinute: number };
   logLevel: LogLevel;
+  /** A request's headers and body must arrive within this many milliseconds (else 408). */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -210,6 +212,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
 });
 
 /**
@@ -303,5 +306,6 @@ export function loadConfig(
       submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
     },
     logLevel: values.LOG_LEVEL,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
   };
 }

@@ -49,8 +49,33 @@ export function whenDurable(db: Db): Promise<void> {
   return groupSyncs.get(db)?.flush() ?? Promise.resolve();
 }
 
+/**
+ * The database holds applicants' personal data: its folder is the owner's only (0700) and the
+ * file, its -wal, -shm and -journal readable and writable by the owner only (0600), whatever the
+ * process umask (docs/security.md). SQLite creates the -wal and -shm with the database file's
+ * mode; files and a folder left by an earlier version are tightened. A folder this process does
+ * not own, or one with the sticky bit (a shared temporary folder such as /tmp), is left as it is.
+ */
+export function restrictSqliteFiles(file: string): void {
+  const folder = path.dirname(file);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const stat = fs.statSync(folder);
+  const ours = typeof process.getuid !== 'function' || stat.uid === process.getuid();
+  if (ours && (stat.mode & 0o1000) === 0 && (stat.mode & 0o777) !== 0o700) {
+    fs.chmodSync(folder, 0o700);
+  }
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    try {
+      fs.chmodSync(`${file}${suffix}`, 0o600);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 function openSqlite(file: string): { database: KyselySqliteDatabase; groupSync: GroupSync } {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') restrictSqliteFiles(file);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   // NORMAL plus group-sync.ts's WAL fdatasync before every answer: as durable as FULL for

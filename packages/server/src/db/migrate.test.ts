@@ -91,7 +91,7 @@ describe('SQLite settings', () => {
     try {
       const plan = await sql<{
         detail: string;
-      }>`explain query plan select id from applications where status = 'complete' and date_of_birth = ${'1980-01-01'} and completed_at >= ${'2026'} and submission_key <> ${'k'} and (email_lower = ${'a'} or phone_normalised = ${'b'}) limit 1`.execute(
+      }>`explain query plan select id from applications where status = 'complete' and outcome in ('approved', 'declined') and date_of_birth = ${'1980-01-01'} and completed_at >= ${'2026'} and submission_key <> ${'k'} and (email_lower = ${'a'} or phone_normalised = ${'b'}) limit 1`.execute(
         database.db,
       );
       const details = plan.rows.map((row) => row.detail).join('\n');

@@ -150,6 +150,8 @@ export function createDecider(options: DeciderOptions): Decide {
     };
 
     if (facts.dateOfBirth !== null) {
+      // The window runs from the person's last approved or declined application; an earlier
+      // duplicate answer does not extend it (decision 0018).
       const since = new Date(now.getTime() - policy.duplicateWindowDays * DAY_MS);
       const person = {
         dateOfBirth: facts.dateOfBirth,

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const CLIENT_ERRORS: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large' },
@@ -88,4 +90,65 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'internal_error' });
   });
+}
+
+/**
+ * Fastify's own answers to a request no route sees (a malformed percent-encoding, a path
+ * parameter over the length limit): the short format of the other errors, not Fastify's default
+ * body, which echoes the path back. These never reach the onRequest hook, so the caller passes
+ * the headers every answer carries (docs/security.md).
+ */
+export function frameworkErrorHandler(
+  headers: Readonly<Record<string, string>>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const body =
+      status === 414
+        ? { error: 'uri_too_long' }
+        : status >= 400 && status < 500
+          ? { error: 'bad_request' }
+          : { error: 'internal_error' };
+    if (status >= 500) request.log.error({ err: error }, 'framework error');
+    void reply
+      .code(body.error === 'internal_error' ? 500 : status)
+      .headers(headers)
+      .send(body);
+  };
+}
+
+const CONNECTION_ERRORS: Record<string, { status: number; error: string }> = {
+  // Node's requestTimeout: the headers and body did not arrive in time (config.ts).
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'request_timeout' },
+  HPE_HEADER_OVERFLOW: { status: 431, error: 'headers_too_large' },
+};
+
+/**
+ * Node's 'clientError' (an unparseable request, a request that took too long to arrive): the
+ * short error format on the raw socket, then the connection is closed. Replaces Fastify's
+ * default, whose bodies differ from every other error of the API.
+ */
+export function clientErrorHandler(
+  headers: Readonly<Record<string, string>>,
+): (error: Error & { code?: string }, socket: Socket) => void {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error, socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const known = (error.code === undefined ? undefined : CONNECTION_ERRORS[error.code]) ?? {
+      status: 400,
+      error: 'bad_request',
+    };
+    const body = JSON.stringify({ error: known.error });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${known.status} ${http.STATUS_CODES[known.status] ?? ''}\r\n` +
+          `content-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\n` +
+          `connection: close\r\n${extra}\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

@@ -53,7 +53,7 @@ function expectSecurityHeaders(headers: Headers, where: string): void {
   expect(String(headers['content-security-policy']), where).not.toMatch(/unsafe-(inline|eval)/);
   expect(headers['x-content-type-options'], where).toBe('nosniff');
   expect(headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
-  expect(headers['x-frame-options'], where).toBe('SAMEORIGIN');
+  expect(headers['x-frame-options'], where).toBe('DENY');
   expect(headers['cross-origin-opener-policy'], where).toBe('same-origin');
   expect(headers['permissions-policy'], where).toMatch(/camera=\(\).*geolocation=\(\)/);
   // Nothing that names the software or its version.

@@ -27,7 +27,10 @@ export interface Person {
 
 /** What a decision may read and write, inside the submission's transaction. */
 export interface SubmissionScope {
-  /** A complete application for the same person under another key, completed at or after `since`. */
+  /**
+   * A decided (approved or declined) application for the same person under another key,
+   * completed at or after `since` (decision 0018).
+   */
   hasRecentApplicationFor(person: Person, since: Date): Promise<boolean>;
   portalAccounts: PortalAccountsRepository;
 }
@@ -83,6 +86,11 @@ function factColumns(facts: ApplicationFacts) {
 }
 
 const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
+/**
+ * Decision 0018: only an application that was decided (approved or declined) starts the
+ * duplicate window; one answered as a duplicate does not, or each repeat would extend it.
+ */
+const startsDuplicateWindow = sql<boolean>`${sql.ref('outcome')} in ('approved', 'declined')`;
 
 export function createApplicationsRepository(db: Kysely<Database>): ApplicationsRepository {
   const postgres = dialectOf(db) === 'postgres';
@@ -105,6 +113,7 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
           .select('id')
           // A literal (not a parameter) so SQLite can use the partial index.
           .where(isComplete)
+          .where(startsDuplicateWindow)
           .where('date_of_birth', '=', person.dateOfBirth)
           .where('completed_at', '>=', since.toISOString())
           .where('submission_key', '<>', submissionKey)

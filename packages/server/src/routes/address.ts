@@ -7,6 +7,13 @@ import {
   postcodeOrNull,
   type AddressProvider,
 } from '../address/types.js';
+import {
+  errorBodySchema,
+  errorResponses,
+  jsonSchemaOf,
+  validationProblems,
+  zodValidation,
+} from '../http/openapi.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface AddressRoutesOptions {
@@ -18,11 +25,22 @@ export interface AddressRoutesOptions {
 
 export type AddressOperation = 'addressLookupByPostCode' | 'getAddressById';
 
-/** The domain's zod schema as the route's response schema: it serialises only known fields. */
-function responseSchema(schema: z.ZodType) {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema);
-  return jsonSchema;
-}
+const postcodeParamsSchema = z.object({
+  postcode: z.string().describe('A UK postcode, with or without its space (`SW1A 2AA`).'),
+});
+
+const addressIdParamsSchema = z.object({
+  addressId: z
+    .string()
+    .regex(ADDRESS_ID_PATTERN)
+    .describe('An address id from a postcode lookup (`udprn`).'),
+});
+
+/** A 400 answer other than the route's own code (a malformed path) also has this form. */
+const badRequest = (error: string) => ({
+  ...jsonSchemaOf(errorBodySchema),
+  description: `\`{ "error": "${error}" }\`: not a valid ${error === 'invalid_postcode' ? 'postcode' : 'address id'}.`,
+});
 
 /**
  * SPEC §7: `GET /api/address/{postcode}` and `GET /api/address/id/{addressId}`. A provider
@@ -44,9 +62,22 @@ export function registerAddressRoutes(app: FastifyInstance, options: AddressRout
     );
   }
 
+  // The domain's zod schemas as the routes' response schemas: they serialise only known fields.
   app.get<{ Params: { postcode: string } }>(
     '/api/address/:postcode',
-    { config, schema: { response: { 200: responseSchema(addressListResponseSchema) } } },
+    {
+      config,
+      ...zodValidation,
+      schema: {
+        summary: 'The addresses at a postcode; none when the provider fails.',
+        params: postcodeParamsSchema,
+        response: {
+          200: { ...jsonSchemaOf(addressListResponseSchema), description: 'The addresses.' },
+          400: badRequest('invalid_postcode'),
+          ...errorResponses(414, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const postcode = postcodeOrNull(request.params.postcode);
       if (postcode === null) return reply.code(400).send({ error: 'invalid_postcode' });
@@ -62,10 +93,23 @@ export function registerAddressRoutes(app: FastifyInstance, options: AddressRout
 
   app.get<{ Params: { addressId: string } }>(
     '/api/address/id/:addressId',
-    { config, schema: { response: { 200: responseSchema(addressDetailResponseSchema) } } },
+    {
+      config,
+      ...zodValidation,
+      attachValidation: true,
+      schema: {
+        summary: 'One address in full; none when unknown or when the provider fails.',
+        params: addressIdParamsSchema,
+        response: {
+          200: { ...jsonSchemaOf(addressDetailResponseSchema), description: 'The address.' },
+          400: badRequest('invalid_address_id'),
+          ...errorResponses(414, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const { addressId } = request.params;
-      if (!ADDRESS_ID_PATTERN.test(addressId)) {
+      if (validationProblems(request.validationError).length > 0) {
         return reply.code(400).send({ error: 'invalid_address_id' });
       }
       void reply.header('cache-control', 'no-store');

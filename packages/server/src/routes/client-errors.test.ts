@@ -116,6 +116,36 @@ describe('POST /api/client-errors', () => {
     expect(line).toContain('[date]');
   });
 
+  it('never logs names, dates in other formats, codes, NI numbers or encoded e-mails', async () => {
+    const { app, raw } = await buildApp();
+    const response = await post(app, {
+      kind: 'failure',
+      name: 'Error for Mrs Augusta King',
+      message:
+        'Rejected {"firstName":"Ada","lastName":"Lovelace"} born 29 February 1980, otp 482913, NI QQ 12 34 56 C, jo%40example.com',
+      stack: 'Error: Feb 29 1980 19800229\n    at https://apply.example.com/assets/app.js:1:482913',
+    });
+    expect(response.statusCode).toBe(204);
+    const line = raw.join('');
+    for (const secret of [
+      'Augusta',
+      'King',
+      'Ada',
+      'Lovelace',
+      'February',
+      '1980',
+      'Feb 29',
+      'QQ',
+      '34 56',
+      'jo%40',
+
+      'otp 482913',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain('app.js:1:482913');
+  });
+
   it('accepts a text/plain body, as navigator.sendBeacon sends', async () => {
     const { app, logged } = await buildApp();
     const response = await post(app, { kind: 'unhandledrejection', message: 'x' }, 'text/plain');
@@ -177,6 +207,58 @@ describe('POST /api/client-errors', () => {
 });
 
 describe('scrubbing', () => {
+  it.each([
+    // Names, marked by a title or by the field they belong to.
+    ['Hello Ms Ada Lovelace, welcome', 'Hello [name], welcome'],
+    ['for Dr. Seán O’Brien-Smith today', 'for [name] today'],
+    [
+      '{"firstName":"Ada","lastName":"Lovelace","term":4}',
+      '{"firstName":[name],"lastName":[name],"term":4}',
+    ],
+    ['body {\\"firstName\\":\\"Ada\\"}', 'body {\\"firstName\\":[name]}'],
+    ['firstName=Ada%20Byron&lastName=King&x=1', 'firstName=[name]&lastName=[name]&x=1'],
+    ['invalid surname: Lovelace King, try again', 'invalid surname: [name], try again'],
+    ["employerName 'Analytical Engines Ltd' too long", 'employerName [name] too long'],
+    ['jointApplicantLastName = Byron; retry', 'jointApplicantLastName = [name]; retry'],
+    // Dates in any common format.
+    ['born 1980-02-29', 'born [date]'],
+    ['at 1980-02-29T13:45:00.000+01:00 then', 'at [date] then'],
+    ['born 29/02/1980 or 29.2.80 or 29-02-1980', 'born [date] or [date] or [date]'],
+    ['born 1980/02/29 or 29 02 1980', 'born [date] or [date]'],
+    ['born 29 February 1980 or 29th Feb 1980', 'born [date] or [date]'],
+    ['born 29-Feb-1980 or 1st of March 1980', 'born [date] or [date]'],
+    ['born February 29, 1980', 'born [date]'],
+    ['Invalid: Fri Feb 29 1980 00:00:00 GMT', 'Invalid: Fri [date] 00:00:00 GMT'],
+    ['born 19800229 or 29021980', 'born [date] or [date]'],
+    // Six-digit codes, not a stack frame's line or column.
+    ['otp 123456 rejected', 'otp [code] rejected'],
+    ['code:654321.', 'code:[code].'],
+    ['at f (https://a.example/app.js:1:123456)', 'at f (https://a.example/app.js:1:123456)'],
+    ['at https://a.example/app.js:123456:7', 'at https://a.example/app.js:123456:7'],
+    // National Insurance numbers, with or without spaces.
+    ['NI QQ123456C given', 'NI [ni-number] given'],
+    ['ni qq 12 34 56 c given', 'ni [ni-number] given'],
+    // E-mail addresses, plain and percent-encoded once or twice.
+    ['to jo.bloggs%40example.co.uk now', 'to [email] now'],
+    ['to jo%2Bx%2540example.com now', 'to [email] now'],
+    ['to Jo.Bloggs@Example.com now', 'to [email] now'],
+  ])('scrubs %j', (text, scrubbed) => {
+    expect(scrubPersonalData(text, 500)).toBe(scrubbed);
+  });
+
+  it('leaves ordinary error texts alone', () => {
+    for (const text of [
+      'Network Error',
+      'Request aborted',
+      'timeout of 10000 ms exceeded',
+      'Loading chunk 7 failed.',
+      "TypeError: Cannot read properties of undefined (reading 'name')",
+      'ChunkLoadError: Loading CSS chunk 12 failed.\n    at https://a.example/assets/index-4f2a9c.js:2:51234',
+    ]) {
+      expect(scrubPersonalData(text, 500)).toBe(text);
+    }
+  });
+
   it('truncates after scrubbing', () => {
     expect(scrubPersonalData('abcdef', 3)).toBe('abc…');
     expect(scrubPersonalData('call 07700900123', 100)).toBe('call [number]');

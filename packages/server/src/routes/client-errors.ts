@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  errorResponses,
+  fieldErrorsBodySchema,
+  jsonSchemaOf,
+  zodValidation,
+} from '../http/openapi.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface ClientErrorRoutesOptions {
@@ -24,16 +30,62 @@ export const clientErrorReportSchema = z.strictObject({
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 
-// What the browser may echo from the form into an error text. Names cannot be told apart from
-// other words; the browser must not put them in messages (docs: the client-error contract).
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
+
+/** Fields of the application whose values are names (of people, employers or houses). */
+const NAME_KEY =
+  '(?:(?:first|last|middle|sur|fore|full|given|family|maiden|previous|employer|house|building)[ _-]?names?|surname|forenames?)';
+
+// What the browser may echo from the form into an error text (docs/security.md lists them). A
+// name cannot be told from any other word unless something marks it: a title before it or the
+// field it belongs to. The rest are recognised by their shape.
 const SCRUBBERS: readonly [RegExp, string][] = [
   // A URL's query and fragment go; a stack frame's ':line:column' after them stays.
   [/\b(https?:\/\/[^\s?#'"()<>]*)[?#][^\s'"()<>]*?(:\d+:\d+)?(?=[\s'"()<>]|$)/gi, '$1$2'],
-  [/[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)+/gi, '[email]'],
+  // A name field's value, as JSON (also escaped inside a string), a form field or prose.
+  [
+    new RegExp(
+      `(${NAME_KEY}\\b\\\\?["']?(?:\\s*[:=]\\s*|\\s+(?=\\\\?["'])))(?:\\\\?"[^"]*?\\\\?"|'[^']*'|[^,;&\\r\\n"'<>(){}\\[\\]]+)`,
+      'gi',
+    ),
+    '$1[name]',
+  ],
+  // A title and the capitalised words after it: 'Ms Ada Lovelace', 'Dr. O’Brien-Smith'.
+  [
+    /\b(?:Mr|Mrs|Miss|Ms|Mx|Dr|Prof|Sir|Dame|Lady|Lord|Rev)\.?\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu,
+    '[name]',
+  ],
+  // E-mail addresses, also percent-encoded (once or twice) as in a copied URL.
+  [/[A-Z0-9._%+-]+(?:@|%40|%2540)[A-Z0-9-]+(?:\.[A-Z0-9-]+)+/gi, '[email]'],
+  // National Insurance numbers: 'QQ123456C', 'qq 12 34 56 c'.
+  [/\b[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]?\b/gi, '[ni-number]'],
   [/\b[A-Z]{1,2}[0-9][A-Z0-9]?\s*[0-9][A-Z]{2}\b/gi, '[postcode]'],
-  [/\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, '[date]'],
+  // Dates: ISO (with a time), day-month-year and year-month-day with / . - or spaces, month
+  // names either side of the day ('29th Feb 1980', 'February 29, 1980', Date#toString) and
+  // eight digits that read as a date (19800229, 29021980).
+  [
+    new RegExp(
+      [
+        '\\b\\d{4}-\\d{1,2}-\\d{1,2}(?:[T ]\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?(?![\\d])',
+        '\\b\\d{4}[/.]\\d{1,2}[/.]\\d{1,2}\\b',
+        '\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b',
+        '\\b\\d{1,2} \\d{1,2} \\d{4}\\b',
+        `\\b${DAY}(?:\\s+(?:of\\s+)?|[-/.])${MONTH},?(?:\\s+|[-/.])\\d{2,4}\\b`,
+        `\\b${MONTH}\\s+${DAY},?\\s+\\d{4}\\b`,
+        '\\b(?:19|20)\\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])\\b',
+        '\\b(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\\d{2}\\b',
+      ].join('|'),
+      'gi',
+    ),
+    '[date]',
+  ],
   // Phone, card and account numbers: ten or more digits, however they are spaced.
   [/\+?\d(?:[\s().-]{0,2}\d){9,}/g, '[number]'],
+  // Six digits: one-time passcodes, sort codes, dates as DDMMYY; not a stack frame's line or
+  // column ('app.js:1:123456').
+  [/(?<!\d)(?<!:\d+:)\d{6}(?!\d)(?!:\d)/g, '[code]'],
 ];
 
 export function scrubPersonalData(text: string, maxLength: number): string {
@@ -72,7 +124,15 @@ export function registerClientErrorRoutes(
 ): void {
   app.post(
     '/api/client-errors',
-    { bodyLimit: CLIENT_ERROR_BODY_LIMIT, config: perMinuteRateLimit(options.rateLimitPerMinute) },
+    {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      config: perMinuteRateLimit(options.rateLimitPerMinute),
+      // The schema documents the report (http/openapi.ts); the handler checks it itself, since
+      // a text/plain body (sendBeacon) is the same JSON as a string.
+      ...zodValidation,
+      attachValidation: true,
+      schema: clientErrorRouteSchema,
+    },
     async (request, reply) => {
       const report = clientErrorReportSchema.safeParse(parseBody(request.body));
       if (!report.success) {
@@ -103,6 +163,17 @@ export function registerClientErrorRoutes(
     },
   );
 }
+
+const clientErrorRouteSchema = {
+  summary: 'Report a browser error; logged without personal data.',
+  description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
+  body: clientErrorReportSchema,
+  response: {
+    204: { type: 'null', description: 'Logged.' },
+    400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+    ...errorResponses(413, 415, 429),
+  },
+};
 
 function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;

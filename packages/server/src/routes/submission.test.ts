@@ -250,6 +250,27 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect((await submit(validPayload())).duplicateRequest).toBe(false);
     });
 
+    it('starts the window from a declined application too', async () => {
+      await start();
+      const declined = await submit({ ...first(), netMonthlyIncome: 100 });
+      expect(declined.declineReason).toBe('Income');
+      t.clock.advanceDays(10);
+      expect((await submit(validPayload())).duplicateRequest).toBe(true);
+    });
+
+    it('does not let an application answered as a duplicate extend the window', async () => {
+      await start();
+      await submit(first());
+      t.clock.advanceDays(20);
+      const repeat = validPayload();
+      expect((await submit(repeat)).duplicateRequest).toBe(true);
+      expect(await row(repeat.submissionKey)).toMatchObject({ outcome: 'duplicate' });
+      // 40 days after the approval, 20 after the duplicate: the window of 30 has passed.
+      t.clock.advanceDays(20);
+      const later = await submit(validPayload());
+      expect(later).toMatchObject({ duplicateRequest: false, quoteValid: true });
+    });
+
     it('ignores partial applications for the same person', async () => {
       await start();
       const partial = first();

@@ -1,8 +1,21 @@
-import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '@broker/domain';
+import {
+  partialSubmissionPayloadSchema,
+  submissionPayloadSchema,
+  submissionResponseSchema,
+} from '@broker/domain';
+import type { PartialSubmissionPayload, SubmissionPayload } from '@broker/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Clock, Decide } from '../decisions/decide.js';
 import { applicationFacts } from '../decisions/decide.js';
+import type { FieldProblem } from '../http/openapi.js';
+import {
+  errorResponses,
+  fieldErrorsBodySchema,
+  jsonSchemaOf,
+  validationProblems,
+  zodValidation,
+} from '../http/openapi.js';
 import type { ApplicationsRepository } from '../repositories/applications.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
@@ -27,20 +40,23 @@ export interface SubmissionRoutesOptions {
   onFailure?: (failure: SubmissionFailure) => Promise<void>;
 }
 
-interface FieldProblem {
-  path: string;
-  message: string;
-}
-
 function invalid(reply: FastifyReply, fields: FieldProblem[]) {
   return reply.code(400).send({ error: 'invalid_payload', fields });
 }
 
-function fieldsOf(error: z.ZodError): FieldProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
 const submissionKeySchema = submissionPayloadSchema.shape.submissionKey;
+
+const savedSchema = z.object({ ok: z.literal(true) });
+
+const keyParamsSchema = z.object({
+  submissionKey: submissionKeySchema.describe('The application key the browser made (a v4 UUID).'),
+});
+
+/** What the two routes document (http/openapi.ts); the bodies are validated by the same schemas. */
+const errorAnswers = {
+  400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: 'Invalid or malformed input.' },
+  ...errorResponses(413, 415, 429, 500, 503),
+};
 
 /**
  * The path key must be well formed and, when the body names one, the same: a client that posts
@@ -83,17 +99,32 @@ export async function registerSubmissionRoutes(
   await app.register((scope, _options, done) => {
     scope.removeContentTypeParser('text/plain');
 
-    scope.post<{ Params: { submissionKey: string } }>(
+    scope.post<{ Params: { submissionKey: string }; Body: SubmissionPayload }>(
       '/api/submission/:submissionKey',
-      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      {
+        bodyLimit: SUBMISSION_BODY_LIMIT,
+        config,
+        ...zodValidation,
+        // The key is checked first and alone (keyProblems); then the body's problems.
+        attachValidation: true,
+        schema: {
+          summary: 'Submit a complete application; the same key again replays the first answer.',
+          params: keyParamsSchema,
+          body: submissionPayloadSchema,
+          response: {
+            200: { ...jsonSchemaOf(submissionResponseSchema), description: 'The decision.' },
+            ...errorAnswers,
+          },
+        },
+      },
       async (request, reply) => {
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
-        const parsed = submissionPayloadSchema.safeParse(request.body);
-        if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+        const bodyErrors = validationProblems(request.validationError);
+        if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
 
-        const payload = parsed.data;
+        const payload = request.body;
         const facts = applicationFacts(payload, { ip: request.ip, host: request.hostname });
         try {
           const result = await applications.submit(
@@ -112,17 +143,32 @@ export async function registerSubmissionRoutes(
       },
     );
 
-    scope.post<{ Params: { submissionKey: string } }>(
+    scope.post<{ Params: { submissionKey: string }; Body: PartialSubmissionPayload }>(
       '/api/submission/partial/:submissionKey',
-      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      {
+        bodyLimit: SUBMISSION_BODY_LIMIT,
+        config,
+        ...zodValidation,
+        attachValidation: true,
+        schema: {
+          summary: 'Save an unfinished application as a lead; a complete one is never changed.',
+          params: keyParamsSchema,
+          body: partialSubmissionPayloadSchema,
+          response: {
+            200: { ...jsonSchemaOf(savedSchema), description: 'Already complete: unchanged.' },
+            202: { ...jsonSchemaOf(savedSchema), description: 'Saved as a lead.' },
+            ...errorAnswers,
+          },
+        },
+      },
       async (request, reply) => {
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
-        const parsed = partialSubmissionPayloadSchema.safeParse(request.body);
-        if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+        const bodyErrors = validationProblems(request.validationError);
+        if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
 
-        const facts = applicationFacts(parsed.data, { ip: request.ip, host: request.hostname });
+        const facts = applicationFacts(request.body, { ip: request.ip, host: request.hostname });
         try {
           const stored = await applications.savePartial({ submissionKey, facts, now: clock.now() });
           // 202: kept as a lead; 200: the application is already complete and stays as it is.
