@@ -25,6 +25,8 @@ import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/secur
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createOutboxRepository } from './repositories/outbox.js';
+import { createCodeHasher } from './portal/codes.js';
+import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const applications = createApplicationsRepository(db);
+  const codes = createCodeHasher(config.portalCodeSecret);
   const decide = createDecider({
     policy: {
       minAge: config.minAge,
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       duplicateWindowDays: config.duplicateWindowDays,
     },
     clock,
+    codes,
   });
 
   const outbox = createOutboxRepository(db);
@@ -125,6 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
     onFailure,
+  });
+  registerPortalRoutes(app, {
+    db,
+    codes,
+    clock,
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
   });
   registerAddressRoutes(app, {
     provider: options.addressProvider ?? createAddressProvider(config.address),

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { generatedSecret } from './portal/codes.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -51,6 +52,10 @@ export interface Config {
   tagManagerOrigin: string | null;
   rateLimits: { lookupsPerMinute: number; submissionsPerMinute: number };
   logLevel: LogLevel;
+  /** docs/decisions/0025-portal-mail.md: null in `local` means the development mailbox. */
+  smtpUrl: string | null;
+  /** Keys the portal codes' HMAC (docs/decisions/0024-portal-codes.md); never sent anywhere. */
+  portalCodeSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +207,18 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  PORTAL_CODE_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
 });
 
 /**
@@ -241,6 +258,15 @@ export function loadConfig(
     if (value !== undefined) company[key] = value;
     else if (environment !== 'local') {
       problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
+    }
+  }
+
+  if (environment !== 'local') {
+    // The portal variant is one query parameter away on every deployment.
+    for (const variable of ['SMTP_URL', 'PORTAL_CODE_SECRET']) {
+      if (cleaned[variable] === undefined) {
+        problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
+      }
     }
   }
 
@@ -286,5 +312,7 @@ export function loadConfig(
       submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
     },
     logLevel: values.LOG_LEVEL,
+    smtpUrl: values.SMTP_URL ?? null,
+    portalCodeSecret: values.PORTAL_CODE_SECRET ?? generatedSecret(),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_STATUS,
   PORTAL_VARIANT,
@@ -12,6 +12,8 @@ import type {
   SubmissionPayload,
   SubmissionResponse,
 } from '@broker/domain';
+import type { CodeHasher } from '../portal/codes.js';
+import { newCode, PORTAL_CODE_TTL_MS } from '../portal/codes.js';
 import type { ApplicationFacts, Decision, SubmissionScope } from '../repositories/applications.js';
 
 export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
@@ -108,9 +110,8 @@ export function applicationFacts(
   };
 }
 
-export function hashOtp(otp: string): string {
-  return createHash('sha256').update(otp).digest('hex');
-}
+/** A pending account gets at most one verification e-mail per this long, however often it applies. */
+export const VERIFICATION_MAIL_THROTTLE_MS = 10 * 60_000;
 
 export interface DeciderOptions {
   policy: DecisionPolicy;
@@ -118,6 +119,8 @@ export interface DeciderOptions {
   newApplicationId?: () => string;
   /** A 6-digit one-time passcode for a new portal account. */
   newOtp?: () => string;
+  /** Keyed hashing of portal codes (PORTAL_CODE_SECRET). */
+  codes: CodeHasher;
 }
 
 export type Decide = (
@@ -133,7 +136,7 @@ export type Decide = (
 export function createDecider(options: DeciderOptions): Decide {
   const { policy, clock } = options;
   const newApplicationId = options.newApplicationId ?? randomUUID;
-  const newOtp = options.newOtp ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
+  const newOtp = options.newOtp ?? newCode;
 
   return (payload, facts) => async (scope) => {
     const now = clock.now();
@@ -182,20 +185,34 @@ export function createDecider(options: DeciderOptions): Decide {
       quoteProcessed: true,
       applicationId,
     };
+    // docs/decisions/0024-portal-codes.md: the account stays pending, and the passcode grants
+    // nothing, until the code e-mailed to the address proves it. The passcode is in this answer
+    // only: the stored answer, replayed for a repeated key, has none.
     if (payload.variant === PORTAL_VARIANT && facts.emailLower !== null) {
       const otp = newOtp();
       const created = await scope.portalAccounts.createIfAbsent({
         emailLower: facts.emailLower,
-        status: ACCOUNT_STATUS.New,
-        otpHash: hashOtp(otp),
+        status: ACCOUNT_STATUS.PendingVerification,
+        otpHash: options.codes.hash('passcode', facts.emailLower, otp),
+        otpExpiresAt: new Date(now.getTime() + PORTAL_CODE_TTL_MS),
         now,
       });
-      Object.assign(
-        approved,
-        created
-          ? { accountStatus: ACCOUNT_STATUS.New, otp }
-          : { accountStatus: ACCOUNT_STATUS.PendingVerification, otp: null },
+      await scope.portalAccounts.requestVerification(
+        facts.emailLower,
+        now,
+        VERIFICATION_MAIL_THROTTLE_MS,
       );
+      if (created) {
+        approved.accountStatus = ACCOUNT_STATUS.New;
+        return {
+          outcome: 'approved',
+          declineReason: null,
+          applicationId,
+          response: approved,
+          firstAnswer: { ...approved, otp },
+        };
+      }
+      approved.accountStatus = ACCOUNT_STATUS.PendingVerification;
     }
     return { outcome: 'approved', declineReason: null, applicationId, response: approved };
   };

@@ -38,6 +38,8 @@ export interface Decision {
   applicationId: string | null;
   /** The answer, stored verbatim so a repeated key gets exactly the same one. */
   response: object;
+  /** This request's answer when it holds what must never be stored (the portal passcode). */
+  firstAnswer?: object;
 }
 
 export interface SubmissionInput {
@@ -164,7 +166,11 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
           })
           .where('submission_key', '=', submissionKey)
           .execute();
-        return { replayed: false, responseJson };
+        const answer = decision.firstAnswer;
+        return {
+          replayed: false,
+          responseJson: answer === undefined ? responseJson : JSON.stringify(answer),
+        };
       });
       // Also for a replay: the first answer may have committed but not yet be synced.
       await whenDurable(db);
