@@ -320,6 +320,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     expect((await verify('ada.lovelace@example.com', newer!)).statusCode).toBe(200);
   });
 
+  it('sends a new code on request, throttled, and answers the same for unknown addresses', async () => {
+    await submit(portalPayload());
+    await worker.drainOnce();
+    const ask = (email: string) => post('/api/portal/verification-email', { email });
+
+    const tooSoon = await ask('ada.lovelace@example.com');
+    const unknown = await ask('nobody@example.com');
+    for (const response of [tooSoon, unknown]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ ok: true });
+    }
+    await worker.drainOnce();
+    expect(smtp.delivered).toHaveLength(1);
+
+    t.clock.set('2026-03-10T10:10:00.000Z');
+    expect((await ask('Ada.Lovelace@example.com')).statusCode).toBe(202);
+    await worker.drainOnce();
+    expect(smtp.delivered).toHaveLength(2);
+    expect(smtp.delivered[1]!.to).toEqual(['ada.lovelace@example.com']);
+    const response = await verify('ada.lovelace@example.com', codeIn(smtp.delivered[1]!));
+    expect(response.statusCode).toBe(200);
+  });
+
   it('sends nothing more once the address is verified', async () => {
     await submit(portalPayload());
     await worker.drainOnce();

@@ -1,6 +1,7 @@
 import { ACCOUNT_STATUS } from '@broker/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../decisions/decide.js';
+import { VERIFICATION_MAIL_THROTTLE_MS } from '../decisions/decide.js';
 import type { Db } from '../db/schema.js';
 import { createPortalAccountsRepository } from '../repositories/portal-accounts.js';
 import { perMinuteRateLimit } from '../routes/rate-limit-config.js';
@@ -38,7 +39,8 @@ function invalidCode(reply: FastifyReply) {
 
 /**
  * docs/decisions/0024-portal-codes.md: `POST /api/portal/verify-email` proves an address with
- * the code e-mailed to it (the account becomes Active); `POST /api/portal/sign-in` takes the
+ * the code e-mailed to it (the account becomes Active); `POST /api/portal/verification-email`
+ * asks for a new code; `POST /api/portal/sign-in` takes the
  * first sign-in passcode of the submission's answer, which only an Active account accepts.
  */
 export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutesOptions): void {
@@ -60,6 +62,16 @@ export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutes
       .code(200)
       .header('cache-control', 'no-store')
       .send({ accountStatus: ACCOUNT_STATUS.Active });
+  });
+
+  // A new code for an address still pending; the same answer whether or not it has an account
+  // (nothing is sent then), and at most one e-mail per address every 10 minutes.
+  app.post('/api/portal/verification-email', { config }, async (request, reply) => {
+    const email = emailOf(request.body);
+    if (email !== null) {
+      await accounts.requestVerification(email, clock.now(), VERIFICATION_MAIL_THROTTLE_MS);
+    }
+    return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
   });
 
   app.post('/api/portal/sign-in', { config }, async (request, reply) => {
