@@ -88,3 +88,29 @@ test('the portal account opens only with the code e-mailed to the address, by ke
   expect(stored).not.toContain(passcode);
   expect(stored).not.toContain(code);
 });
+
+test('welcome back: a new code can be asked for by keyboard, without saying whether the address has an account', async ({
+  page,
+}) => {
+  await iHaveAnsweredTheCookieBanner(page);
+  await iVisit(page, '/portal/welcome-back');
+  await thenIShouldSeeTheHeading(page, 'Welcome back');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const newCode = main.getByRole('button', { name: 'Send me a new code' });
+  await iPressEnterOn(page, newCode);
+  const summary = main.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['Please enter your email address.']);
+
+  await iTypeInto(page, main.getByRole('textbox', { name: 'Email address' }), 'nobody@example.com');
+  await iPressEnterOn(page, newCode);
+  await expect(main.getByRole('status')).toHaveText(
+    'If that address has an account still to be confirmed, we have emailed it a new code. It can take a few minutes to arrive.',
+  );
+  await expect(summary).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await snap(page, 'portal-welcome-back-new-code');
+});

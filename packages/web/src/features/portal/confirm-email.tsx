@@ -26,7 +26,11 @@ function codeProblem(code: string): string | null {
  * Proves the applicant owns the e-mail address they applied with (docs/decisions/0024-portal-
  * codes.md): until then the customer account stays closed, whatever the browser was given.
  */
-export function ConfirmEmail() {
+export function ConfirmEmail({
+  intro = 'We have emailed a 6-digit confirmation code to the address you applied with.',
+}: {
+  intro?: string;
+}) {
   const id = useId();
   const emailId = `${id}-email`;
   const codeId = `${id}-code`;
@@ -100,8 +104,8 @@ export function ConfirmEmail() {
         Confirm your email address
       </h2>
       <p className="body">
-        We have emailed a 6-digit confirmation code to the address you applied with. Your customer
-        account stays closed until you enter it here. The code works once, for 15 minutes.
+        {intro} Your customer account stays closed until you enter it here. The code works once, for
+        15 minutes.
       </p>
       {listed.length > 0 && (
         <div

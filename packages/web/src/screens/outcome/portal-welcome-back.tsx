@@ -16,11 +16,7 @@ export default function PortalWelcomeBackPage() {
         You already have a customer account with us. Sign in with your email address to follow your
         application. We will also contact you about the next steps.
       </p>
-      <p className="body">
-        If you have not confirmed your email address yet, we have emailed you a confirmation code
-        (unless we sent one in the last 10 minutes). Enter it below to open your account.
-      </p>
-      <ConfirmEmail />
+      <ConfirmEmail intro="If you have not confirmed your email address yet, we have emailed you a 6-digit confirmation code (unless we sent one in the last 10 minutes)." />
       <ContactUs />
     </>
   );
