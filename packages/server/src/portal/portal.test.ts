@@ -283,6 +283,51 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     expect(await account()).toMatchObject({ status: 2, verification_hash: null });
   });
 
+  it('lets exactly one of many simultaneous uses of a code through', async () => {
+    const { answer } = await submit(portalPayload());
+    await worker.drainOnce();
+    const code = codeIn(smtp.delivered[0]!);
+    const verifications = await Promise.all(
+      Array.from({ length: 6 }, () => verify('ada.lovelace@example.com', code)),
+    );
+    expect(verifications.map((response) => response.statusCode).sort()).toEqual([
+      200, 400, 400, 400, 400, 400,
+    ]);
+    const signIns = await Promise.all(
+      Array.from({ length: 6 }, () => signIn('ada.lovelace@example.com', answer.otp!)),
+    );
+    expect(signIns.map((response) => response.statusCode).sort()).toEqual([
+      200, 400, 400, 400, 400, 400,
+    ]);
+  });
+
+  it('refuses the passcode of a verified account after 15 minutes, and after five wrong tries', async () => {
+    const { answer } = await submit(portalPayload());
+    await worker.drainOnce();
+    await verify('ada.lovelace@example.com', codeIn(smtp.delivered[0]!));
+    const passcode = answer.otp!;
+
+    const wrong = passcode === '000000' ? '000001' : '000000';
+    for (let i = 0; i < PORTAL_CODE_MAX_ATTEMPTS; i += 1) {
+      expect((await signIn('ada.lovelace@example.com', wrong)).statusCode).toBe(400);
+    }
+    expect((await signIn('ada.lovelace@example.com', passcode)).statusCode).toBe(400);
+    expect((await account()).otp_hash).toBeNull();
+
+    // Another account, whose passcode simply runs out.
+    const other = await submit(
+      portalPayload({
+        email: 'grace.hopper@example.com',
+        contactNumber: '07700900456',
+        dateOfBirth: '1966-12-09T00:00:00.000',
+      }),
+    );
+    await worker.drainOnce();
+    await verify('grace.hopper@example.com', codeIn(smtp.delivered[1]!));
+    t.clock.set('2026-03-10T10:15:00.000Z');
+    expect((await signIn('grace.hopper@example.com', other.answer.otp!)).statusCode).toBe(400);
+  });
+
   it('answers an unknown address, a malformed code and a wrong passcode alike', async () => {
     await submit(portalPayload());
     await worker.drainOnce();
