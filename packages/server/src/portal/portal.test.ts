@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload } from '@broker/domain';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -326,6 +327,38 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     await verify('grace.hopper@example.com', codeIn(smtp.delivered[1]!));
     t.clock.set('2026-03-10T10:15:00.000Z');
     expect((await signIn('grace.hopper@example.com', other.answer.otp!)).statusCode).toBe(400);
+  });
+
+  it('answers any body on the portal routes with a short JSON error, never a 500', async () => {
+    await submit(portalPayload());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          '/api/portal/verify-email',
+          '/api/portal/sign-in',
+          '/api/portal/verification-email',
+        ),
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ email: fc.jsonValue(), code: fc.jsonValue(), passcode: fc.jsonValue() }),
+          fc.record({ email: fc.string(), code: fc.string(), passcode: fc.string() }),
+        ),
+        async (url, body) => {
+          const response = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          expect([202, 400]).toContain(response.statusCode);
+          expect(response.json()).toEqual(
+            response.statusCode === 202 ? { ok: true } : { error: expect.any(String) as string },
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect((await account()).status).toBe(2);
   });
 
   it('answers an unknown address, a malformed code and a wrong passcode alike', async () => {
