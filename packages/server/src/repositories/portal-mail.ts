@@ -9,8 +9,8 @@ export interface ClaimedMail {
   attempts: number;
 }
 
-// 6 attempts: at once, then 30 s, 1, 2, 4 and 8 minutes after each failure. A code lives
-// 15 minutes (portal/codes.ts), so a mail later than that would arrive already useless.
+// 6 attempts: at once, then 30 s, 1, 2, 4 and 8 minutes after each failure, about 15 minutes
+// in all: by then the applicant has left the page, and can ask for a new code.
 export const MAIL_MAX_ATTEMPTS = 6;
 const FIRST_RETRY_DELAY_MS = 30_000;
 /** A claimed row is hidden from other workers this long; a worker that dies mid-send retries. */
