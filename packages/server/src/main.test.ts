@@ -133,14 +133,20 @@ describe('the built server', () => {
     expect((await post(`/api/submission/${payload.submissionKey}`, payload)).status).toBe(200);
 
     // The worker sends off the request path: wait for it (it polls every second).
-    const cli = path.join(repositoryRoot, 'packages/server/dist/portal/mailbox-cli.js');
-    let printed = '';
-    for (let tries = 0; tries < 50 && !printed.includes('Your confirmation code is'); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      printed = execFileSync(process.execPath, [cli], {
-        env: serverEnvironment({ DATABASE_URL: databaseFile }),
-      }).toString();
+    const mailbox = new Database(databaseFile, { readonly: true });
+    try {
+      const count = mailbox.prepare('select count(*) as n from dev_mailbox');
+      for (let tries = 0; tries < 100; tries += 1) {
+        if ((count.get() as { n: number }).n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      mailbox.close();
     }
+    const cli = path.join(repositoryRoot, 'packages/server/dist/portal/mailbox-cli.js');
+    const printed = execFileSync(process.execPath, [cli], {
+      env: serverEnvironment({ DATABASE_URL: databaseFile }),
+    }).toString();
     expect(printed).toContain('To: mailbox.reader@example.com');
     expect(printed).toContain('Subject: Confirm your email address');
     const code = /Your confirmation code is (\d{6})/.exec(printed)?.[1] ?? '';
@@ -151,7 +157,7 @@ describe('the built server', () => {
     expect(verified.status).toBe(200);
     expect(server.output()).not.toContain(code);
     expect(server.output()).not.toContain('mailbox.reader');
-  });
+  }, 30_000);
 
   it('stores a submission posted over HTTP in its SQLite file, then shuts down on SIGTERM', async () => {
     const payload = validPayload({ variant: 'CDJ-MVP' });

@@ -359,7 +359,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
       { numRuns: 60 },
     );
     expect((await account()).status).toBe(2);
-  });
+  }, 30_000);
 
   it('answers an unknown address, a malformed code and a wrong passcode alike', async () => {
     await submit(portalPayload());
