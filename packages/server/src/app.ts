@@ -32,6 +32,8 @@ import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createOutboxRepository } from './repositories/outbox.js';
+import { createCodeHasher } from './portal/codes.js';
+import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
@@ -109,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
 
   const applications = createApplicationsRepository(db);
+  const codes = createCodeHasher(config.portalCodeSecret);
   const decide = createDecider({
     policy: {
       minAge: config.minAge,
@@ -119,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     panel: config.lenderPanel,
     quoteValidDays: config.quoteValidDays,
     clock,
+    codes,
   });
 
   const outbox = createOutboxRepository(db);
@@ -149,6 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
     onFailure,
+  });
+  registerPortalRoutes(app, {
+    db,
+    codes,
+    clock,
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
   });
   registerAddressRoutes(app, {
     provider: options.addressProvider ?? createAddressProvider(config.address),

@@ -27,6 +27,11 @@ const COMPANY = {
   ICO_NUMBER: 'ZA123456',
 };
 
+const PORTAL_MAIL = {
+  SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  PORTAL_CODE_SECRET: 'k'.repeat(32),
+};
+
 describe('loadConfig', () => {
   it('runs locally on an empty environment with the documented defaults', () => {
     const config = loadConfig({}, cwd);
@@ -162,8 +167,10 @@ describe('loadConfig', () => {
       'COMPANY_PHONE: required when ENVIRONMENT is production',
       'ICO_NUMBER: required when ENVIRONMENT is production',
       `LENDER_PANEL_FILE: ${SAMPLE_PANEL_PATH} is sample data (fictional lenders): not allowed in production`,
+      'SMTP_URL: required when ENVIRONMENT is production',
+      'PORTAL_CODE_SECRET: required when ENVIRONMENT is production',
     ]);
-    const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY }, cwd);
+    const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY, ...PORTAL_MAIL }, cwd);
     expect(config.company).toEqual({
       name: 'Acme Broking Ltd',
       number: '12345678',
@@ -173,6 +180,23 @@ describe('loadConfig', () => {
       phone: '0113 496 0000',
       icoNumber: 'ZA123456',
     });
+  });
+
+  it('reads the portal mail transport and code secret (docs/decisions/0025-portal-mail.md)', () => {
+    const config = loadConfig({ ENVIRONMENT: 'production', ...COMPANY, ...PORTAL_MAIL }, cwd);
+    expect(config.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(config.portalCodeSecret).toBe('k'.repeat(32));
+    // local: the development mailbox and a secret made for this process.
+    const local = loadConfig({}, cwd);
+    expect(local.smtpUrl).toBeNull();
+    expect(local.portalCodeSecret).toMatch(/^[\w-]{43}$/);
+    expect(loadConfig({}, cwd).portalCodeSecret).not.toBe(local.portalCodeSecret);
+    expect(
+      problemsOf({ SMTP_URL: 'https://mail.example.com', PORTAL_CODE_SECRET: 'short' }),
+    ).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+      'PORTAL_CODE_SECRET: must be at least 32 characters',
+    ]);
   });
 
   it('lists every problem at once, one line per variable', () => {

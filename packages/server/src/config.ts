@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LenderPanel } from '@broker/domain';
 import { z } from 'zod';
 import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
+import { generatedSecret } from './portal/codes.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -59,6 +60,10 @@ export interface Config {
   logLevel: LogLevel;
   /** A request's headers and body must arrive within this many milliseconds (else 408). */
   requestTimeoutMs: number;
+  /** docs/decisions/0025-portal-mail.md: null in `local` means the development mailbox. */
+  smtpUrl: string | null;
+  /** Keys the portal codes' HMAC (docs/decisions/0024-portal-codes.md); never sent anywhere. */
+  portalCodeSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +218,18 @@ const environmentSchema = z.object({
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  PORTAL_CODE_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
 });
 
 /**
@@ -252,6 +269,15 @@ export function loadConfig(
     if (value !== undefined) company[key] = value;
     else if (environment !== 'local') {
       problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
+    }
+  }
+
+  if (environment !== 'local') {
+    // The portal variant is one query parameter away on every deployment.
+    for (const variable of ['SMTP_URL', 'PORTAL_CODE_SECRET']) {
+      if (cleaned[variable] === undefined) {
+        problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
+      }
     }
   }
 
@@ -307,5 +333,7 @@ export function loadConfig(
     },
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    smtpUrl: values.SMTP_URL ?? null,
+    portalCodeSecret: values.PORTAL_CODE_SECRET ?? generatedSecret(),
   };
 }

@@ -116,6 +116,49 @@ describe('the built server', () => {
     }
   });
 
+  it('keeps the portal confirmation mail in the development mailbox, printed by npm run mailbox (decision 0025)', async () => {
+    // Another person than the next test's applicant, so neither is a duplicate of the other.
+    const payload = validPayload({
+      variant: 'CDJ-MVP',
+      email: 'mailbox.reader@example.com',
+      contactNumber: '07700900777',
+      dateOfBirth: '1985-02-01T00:00:00.000',
+    });
+    const post = (url: string, body: object) =>
+      fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post(`/api/submission/${payload.submissionKey}`, payload)).status).toBe(200);
+
+    // The worker sends off the request path: wait for it (it polls every second).
+    const mailbox = new Database(databaseFile, { readonly: true });
+    try {
+      const count = mailbox.prepare('select count(*) as n from dev_mailbox');
+      for (let tries = 0; tries < 100; tries += 1) {
+        if ((count.get() as { n: number }).n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      mailbox.close();
+    }
+    const cli = path.join(repositoryRoot, 'packages/server/dist/portal/mailbox-cli.js');
+    const printed = execFileSync(process.execPath, [cli], {
+      env: serverEnvironment({ DATABASE_URL: databaseFile }),
+    }).toString();
+    expect(printed).toContain('To: mailbox.reader@example.com');
+    expect(printed).toContain('Subject: Confirm your email address');
+    const code = /Your confirmation code is (\d{6})/.exec(printed)?.[1] ?? '';
+    const verified = await post('/api/portal/verify-email', {
+      email: 'mailbox.reader@example.com',
+      code,
+    });
+    expect(verified.status).toBe(200);
+    expect(server.output()).not.toContain(code);
+    expect(server.output()).not.toContain('mailbox.reader');
+  }, 30_000);
+
   it('stores a submission posted over HTTP in its SQLite file, then shuts down on SIGTERM', async () => {
     const payload = validPayload({ variant: 'CDJ-MVP' });
     const response = await fetch(`${baseUrl}/api/submission/${payload.submissionKey}`, {

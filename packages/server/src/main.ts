@@ -4,7 +4,10 @@ import type { Config } from './config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { systemClock } from './decisions/decide.js';
 import { createLogger } from './logger.js';
+import { createCodeHasher } from './portal/codes.js';
+import { devMailboxTransport, smtpTransport, startMailWorker } from './portal/mail.js';
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -45,6 +48,19 @@ async function start() {
     program: ALERT_PROGRAM,
     channel: config.environment,
   });
+  // docs/decisions/0025-portal-mail.md: no SMTP_URL is only allowed in local (config.ts).
+  const mail = startMailWorker({
+    db,
+    transport:
+      config.smtpUrl === null
+        ? devMailboxTransport(db, systemClock)
+        : smtpTransport(config.smtpUrl),
+    codes: createCodeHasher(config.portalCodeSecret),
+    from: config.company.email,
+    company: config.company.name,
+    logger,
+    clock: systemClock,
+  });
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -60,6 +76,7 @@ async function start() {
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
       await alerts.stop();
+      await mail.stop();
       await db.destroy();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
 import { migrateToLatest } from './migrate.js';
+import * as initial from './migrations/0001-initial.js';
+import * as portalVerification from './migrations/0004-portal-verification.js';
 
 describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -18,7 +21,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     expect(tables.map((table) => table.name).sort()).toEqual([
       'alert_outbox',
       'applications',
+      'dev_mailbox',
       'portal_accounts',
+      'portal_mail_outbox',
     ]);
   });
 
@@ -99,6 +104,48 @@ describe('SQLite settings', () => {
         /SEARCH applications USING INDEX applications_duplicate_lookup \(date_of_birth=\? AND completed_at>\?\)/,
       );
       expect(details).not.toContain('SCAN');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on %s', (dialect) => {
+  it('forgets the unsalted passcode hashes and leaves every account pending', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    const db = database.db;
+    try {
+      // Back to a deployment as it was before this migration: 0001 only.
+      for (const table of [
+        'dev_mailbox',
+        'portal_mail_outbox',
+        'alert_outbox',
+        'portal_accounts',
+        'applications',
+      ]) {
+        await sql`drop table ${sql.table(table)}`.execute(db);
+      }
+      await initial.up(db as Kysely<unknown>);
+      const at = '2026-01-01T00:00:00.000Z';
+      const account = { otp_hash: 'a'.repeat(64), created_at: at, updated_at: at };
+      await db
+        .insertInto('portal_accounts')
+        .values([
+          { ...account, email_lower: 'new@example.com', status: 1 },
+          { ...account, email_lower: 'old@example.com', status: 2 },
+        ])
+        .execute();
+      await portalVerification.up(db as Kysely<unknown>);
+      const rows = await db
+        .selectFrom('portal_accounts')
+        .select(['email_lower', 'status', 'otp_hash', 'otp_attempts', 'verified_at'])
+        .orderBy('email_lower')
+        .execute();
+      const pending = { status: 2, otp_hash: null, otp_attempts: 0, verified_at: null };
+      expect(rows).toEqual([
+        { email_lower: 'new@example.com', ...pending },
+        { email_lower: 'old@example.com', ...pending },
+      ]);
     } finally {
       await database.close();
     }

@@ -37,10 +37,44 @@ export interface PortalAccountsTable {
   email_lower: string;
   /** ACCOUNT_STATUS code of SPEC §3 (1 New … 5 Active). */
   status: number;
-  /** SHA-256 hex of the one-time passcode; the passcode itself is only ever in the answer. */
+  /**
+   * Keyed hash (HMAC, portal/codes.ts) of the first sign-in passcode; the passcode itself is
+   * only ever in the first answer. Null once used, burnt or expired by a migration.
+   */
   otp_hash: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  otp_expires_at: IsoTimestamp | null;
+  otp_attempts: Generated<number>;
+  /** Keyed hash of the code e-mailed to prove the address; null once used or burnt. */
+  verification_hash: string | null;
+  verification_expires_at: IsoTimestamp | null;
+  verification_attempts: Generated<number>;
+  /** When a verification e-mail was last queued (throttles repeats). */
+  verification_requested_at: IsoTimestamp | null;
+  verified_at: IsoTimestamp | null;
+}
+
+/** Mail to send (docs/decisions/0025-portal-mail.md): no text, no code, only what to compose. */
+export interface PortalMailOutboxTable {
+  id: Generated<number>;
+  email_lower: string;
+  kind: 'verification';
+  created_at: IsoTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: IsoTimestamp;
+  sent_at: IsoTimestamp | null;
+  last_error: string | null;
+}
+
+/** `local` without SMTP_URL: the messages staff read with `npm run mailbox`. */
+export interface DevMailboxTable {
+  id: Generated<number>;
+  recipient: string;
+  sender: string;
+  subject: string;
+  body: string;
+  created_at: IsoTimestamp;
 }
 
 export interface AlertOutboxTable {
@@ -60,6 +94,8 @@ export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
   alert_outbox: AlertOutboxTable;
+  portal_mail_outbox: PortalMailOutboxTable;
+  dev_mailbox: DevMailboxTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_STATUS,
   PORTAL_VARIANT,
@@ -18,6 +18,8 @@ import type {
   SubmissionPayload,
   SubmissionResponse,
 } from '@broker/domain';
+import type { CodeHasher } from '../portal/codes.js';
+import { newCode, PORTAL_CODE_TTL_MS } from '../portal/codes.js';
 import type { ApplicationFacts, Decision, SubmissionScope } from '../repositories/applications.js';
 
 /** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */
@@ -102,9 +104,8 @@ export function applicationFacts(
   };
 }
 
-export function hashOtp(otp: string): string {
-  return createHash('sha256').update(otp).digest('hex');
-}
+/** A pending account gets at most one verification e-mail per this long, however often it applies. */
+export const VERIFICATION_MAIL_THROTTLE_MS = 10 * 60_000;
 
 export interface DeciderOptions {
   policy: DecisionPolicy;
@@ -116,6 +117,8 @@ export interface DeciderOptions {
   newApplicationId?: () => string;
   /** A 6-digit one-time passcode for a new portal account. */
   newOtp?: () => string;
+  /** Keyed hashing of portal codes (PORTAL_CODE_SECRET). */
+  codes: CodeHasher;
 }
 
 export type Decide = (
@@ -132,7 +135,7 @@ export type Decide = (
 export function createDecider(options: DeciderOptions): Decide {
   const { policy, panel, quoteValidDays, clock } = options;
   const newApplicationId = options.newApplicationId ?? randomUUID;
-  const newOtp = options.newOtp ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
+  const newOtp = options.newOtp ?? newCode;
 
   return (payload, facts) => async (scope) => {
     const now = clock.now();
@@ -193,20 +196,34 @@ export function createDecider(options: DeciderOptions): Decide {
       quote: evaluation.quote,
       matchedLenders: matchedLenders(evaluation),
     };
+    // docs/decisions/0024-portal-codes.md: the account stays pending, and the passcode grants
+    // nothing, until the code e-mailed to the address proves it. The passcode is in this answer
+    // only: the stored answer, replayed for a repeated key, has none.
     if (payload.variant === PORTAL_VARIANT && facts.emailLower !== null) {
       const otp = newOtp();
       const created = await scope.portalAccounts.createIfAbsent({
         emailLower: facts.emailLower,
-        status: ACCOUNT_STATUS.New,
-        otpHash: hashOtp(otp),
+        status: ACCOUNT_STATUS.PendingVerification,
+        otpHash: options.codes.hash('passcode', facts.emailLower, otp),
+        otpExpiresAt: new Date(now.getTime() + PORTAL_CODE_TTL_MS),
         now,
       });
-      Object.assign(
-        approved,
-        created
-          ? { accountStatus: ACCOUNT_STATUS.New, otp }
-          : { accountStatus: ACCOUNT_STATUS.PendingVerification, otp: null },
+      await scope.portalAccounts.requestVerification(
+        facts.emailLower,
+        now,
+        VERIFICATION_MAIL_THROTTLE_MS,
       );
+      if (created) {
+        approved.accountStatus = ACCOUNT_STATUS.New;
+        return {
+          outcome: 'approved',
+          declineReason: null,
+          applicationId,
+          response: approved,
+          firstAnswer: { ...approved, otp },
+        };
+      }
+      approved.accountStatus = ACCOUNT_STATUS.PendingVerification;
     }
     return {
       outcome: 'approved',

@@ -25,6 +25,8 @@ const PRODUCTION_ENV = {
   COMPANY_EMAIL: 'help@acme.example',
   COMPANY_PHONE: '0113 496 0000',
   ICO_NUMBER: 'ZA123456',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PORTAL_CODE_SECRET: 'a-test-secret-of-at-least-32-characters',
 };
 
 type Headers = Record<string, string | string[] | number | undefined>;

@@ -43,6 +43,8 @@ export interface Decision {
   response: object;
   /** What the lender panel found, for staff (docs/decisions/0022-lender-panel.md). */
   decisionJson?: string | null;
+  /** This request's answer when it holds what must never be stored (the portal passcode). */
+  firstAnswer?: object;
 }
 
 export interface SubmissionInput {
@@ -176,7 +178,11 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
           })
           .where('submission_key', '=', submissionKey)
           .execute();
-        return { replayed: false, responseJson };
+        const answer = decision.firstAnswer;
+        return {
+          replayed: false,
+          responseJson: answer === undefined ? responseJson : JSON.stringify(answer),
+        };
       });
       // Also for a replay: the first answer may have committed but not yet be synced.
       await whenDurable(db);

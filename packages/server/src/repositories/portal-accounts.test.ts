@@ -24,6 +24,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])('portal accounts on %s', (dia
       otp_hash: 'abc',
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
+      otp_expires_at: null,
+      otp_attempts: 0,
+      verification_hash: null,
+      verification_expires_at: null,
+      verification_attempts: 0,
+      verification_requested_at: null,
+      verified_at: null,
     });
     expect(await accounts.find('none@example.com')).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload, SubmissionResponse } from '@broker/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashOtp } from '../decisions/decide.js';
+import { createCodeHasher } from '../portal/codes.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
@@ -170,7 +170,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       const again = await post({ ...payload, netMonthlyIncome: 1 }, payload.submissionKey);
 
       expect(again.statusCode).toBe(200);
-      expect(again.body).toBe(first.body);
+      // The replay is the stored answer: the portal passcode was in the first answer only.
+      expect(again.json()).toEqual({ ...first.json<SubmissionResponse>(), otp: null });
+      expect(first.json<SubmissionResponse>().otp).toMatch(/^\d{6}$/);
       expect(await count('applications')).toBe(1);
       expect(await count('portal_accounts')).toBe(1);
       expect((await row(payload.submissionKey)).updated_at).toBe('2026-03-10T10:00:00.000Z');
@@ -183,7 +185,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         Array.from({ length: 8 }, () => post(payload, payload.submissionKey)),
       );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
-      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      // One decision: one answer carries the passcode, the seven replays the same answer without.
+      const answers = responses.map((response) => response.json<SubmissionResponse>());
+      expect(answers.filter((answer) => answer.otp !== null)).toHaveLength(1);
+      expect(new Set(answers.map((answer) => JSON.stringify({ ...answer, otp: null }))).size).toBe(
+        1,
+      );
       expect(await count('applications')).toBe(1);
       expect(await count('portal_accounts')).toBe(1);
     });
@@ -549,7 +556,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
   });
 
   describe('customer-portal accounts (variant CDJ-MVP)', () => {
-    it('creates an account for a new e-mail: New with a 6-digit otp', async () => {
+    it('creates a pending account for a new e-mail: answers New with a 6-digit otp', async () => {
       await start();
       const answer = await submit(validPayload({ variant: 'CDJ-MVP' }));
       expect(answer.accountStatus).toBe(1);
@@ -558,8 +565,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         .selectFrom('portal_accounts')
         .selectAll()
         .executeTakeFirstOrThrow();
-      expect(account).toMatchObject({ email_lower: 'ada.lovelace@example.com', status: 1 });
-      expect(account.otp_hash).toBe(hashOtp(answer.otp!));
+      // Pending until the address is proven (docs/decisions/0024-portal-codes.md).
+      expect(account).toMatchObject({ email_lower: 'ada.lovelace@example.com', status: 2 });
+      expect(account.otp_hash).toBe(
+        createCodeHasher(t.config.portalCodeSecret).hash(
+          'passcode',
+          account.email_lower,
+          answer.otp!,
+        ),
+      );
     });
 
     it('answers PendingVerification without an otp when the e-mail has an account', async () => {
@@ -699,7 +713,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
   describe('database failures', () => {
     it('answers 500 internal_error without details when storing fails, and logs it', async () => {
       await start();
-      await sql`drop table portal_accounts`.execute(database.db);
+      await sql`alter table portal_accounts rename to portal_accounts_hidden`.execute(database.db);
       try {
         const payload = validPayload({ variant: 'CDJ-MVP' });
         const response = await post(payload, payload.submissionKey);
@@ -720,7 +734,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         ]);
         expect(alerts[0]!.message).not.toContain('ada');
       } finally {
-        await sql`create table portal_accounts (email_lower text primary key, status integer not null, otp_hash text, created_at text not null, updated_at text not null)`.execute(
+        await sql`alter table portal_accounts_hidden rename to portal_accounts`.execute(
           database.db,
         );
       }

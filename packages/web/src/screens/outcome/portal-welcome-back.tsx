@@ -1,5 +1,6 @@
 import { PageHeading } from '../../chrome/page-heading';
 import { currentBrand } from '../../lib/brand';
+import { ConfirmEmail } from '../../features/portal/confirm-email';
 import { ContactUs } from './contact-us';
 
 /** /portal/welcome-back: application sent; the visitor already has an account (SPEC §4). */
@@ -15,6 +16,7 @@ export default function PortalWelcomeBackPage() {
         You already have a customer account with us. Sign in with your email address to follow your
         application. We will also contact you about the next steps.
       </p>
+      <ConfirmEmail intro="If you have not confirmed your email address yet, we have emailed you a 6-digit confirmation code (unless we sent one in the last 10 minutes)." />
       <ContactUs />
     </>
   );
