@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BRANDS,
   BRAND_LIST,
-  DEFAULT_REVIEWS,
   MODAL_APPLY_KEY,
   brandForHost,
   firstHostLabel,
@@ -11,7 +10,7 @@ import {
   outcomeUrls,
   type Brand,
 } from './brands.js';
-import { reviewBadge } from './reviews.js';
+import { DEFAULT_REVIEWS, reviewBadge } from './reviews.js';
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -241,8 +240,11 @@ describe('reviewBadge: no rating without its evidence', () => {
     expect(reviewBadge(brandWith({ site: SITE, rating }))).toEqual({ kind: 'site', site: SITE });
   });
 
+  it('names the default review site for a brand that configures none', () => {
+    expect(reviewBadge(brandWith(undefined))).toEqual({ kind: 'site', site: DEFAULT_REVIEWS.site });
+  });
+
   it('shows no badge without a review site it can link to', () => {
-    expect(reviewBadge(brandWith(undefined))).toBeNull();
     expect(
       reviewBadge(brandWith({ site: { name: 'Trustpilot', url: 'http://x.example' } })),
     ).toBeNull();

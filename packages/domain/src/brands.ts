@@ -24,7 +24,10 @@ export interface Brand {
    * modal-apply host); `MODAL_APPLY_KEY` when not set.
    */
   modalApplyHostLabel?: string;
-  /** The review site the pop-up's badge names, and the rating it may show (`reviewBadge`). */
+  /**
+   * The review site the pop-up's badge names, and the rating it may show (`reviewBadge`);
+   * `DEFAULT_REVIEWS` when not set.
+   */
   reviews?: BrandReviews;
 }
 
@@ -69,19 +72,10 @@ export const REPRESENTATIVE_EXAMPLE_TEXT =
 
 export const SHORT_REPRESENTATIVE_APR_TEXT = 'Representative 18.4% APR';
 
-/**
- * The review site the badge names until a deployment configures its own page and rating: no
- * brand ships with a score (an unsubstantiated claim otherwise).
- */
-export const DEFAULT_REVIEWS: BrandReviews = {
-  site: { name: 'Trustpilot', url: 'https://uk.trustpilot.com/' },
-};
-
 const APP_PAGES = {
   privacyPolicyUrl: '/privacy-policy',
   termsAndConditionsUrl: '/terms-and-conditions',
   thankYouPageUrl: '/complete',
-  reviews: DEFAULT_REVIEWS,
 } as const;
 
 // The tag-manager keys are placeholders: a deployment sets its own containers.

@@ -1,6 +1,14 @@
-import type { Brand, ReviewRating, ReviewSite } from './brands.js';
+import type { Brand, BrandReviews, ReviewRating, ReviewSite } from './brands.js';
 
 // Its own module, so the pop-up's chunk carries it rather than the first screen's script.
+
+/**
+ * The review site the badge names for a brand that configures none: no brand ships with a
+ * score (an unsubstantiated claim otherwise).
+ */
+export const DEFAULT_REVIEWS: BrandReviews = {
+  site: { name: 'Trustpilot', url: 'https://uk.trustpilot.com/' },
+};
 
 /** What the pop-up's review badge may say: the site alone, or a rating with its evidence. */
 export type ReviewBadge =
@@ -37,11 +45,11 @@ function isSubstantiated(rating: ReviewRating | undefined): rating is ReviewRati
 /**
  * The badge for a brand: a rating only when the brand's configuration names the site, the
  * score, the number of reviews, the date and a link; otherwise the site and a link to it, with
- * no score; nothing when no site is configured.
+ * no score; nothing when the configured site has no name or no https link.
  */
 export function reviewBadge(brand: Brand): ReviewBadge | null {
-  const reviews = brand.reviews;
-  if (!reviews || reviews.site.name.trim() === '' || !isHttpsUrl(reviews.site.url)) return null;
+  const reviews = brand.reviews ?? DEFAULT_REVIEWS;
+  if (reviews.site.name.trim() === '' || !isHttpsUrl(reviews.site.url)) return null;
   const { rating, site } = reviews;
   if (!isSubstantiated(rating)) return { kind: 'site', site };
   return { kind: 'rating', site, ...rating };

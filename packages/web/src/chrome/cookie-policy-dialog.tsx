@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { create } from 'zustand';
 import { loadChunk } from '../lib/chunk-load';
@@ -8,7 +8,8 @@ import { loadChunk } from '../lib/chunk-load';
 // (docs/decisions/0011-secured-disclosure-from-the-frame.md). The dialog's code and the text are
 // fetched on the first press: the first screen's script has no room for them.
 
-const useCookieDialog = create<{ open: boolean }>(() => ({ open: false }));
+// null: never opened, so the dialog's code is not fetched yet.
+const useCookieDialog = create<{ open: boolean | null }>(() => ({ open: null }));
 
 export function openCookiePolicy(): void {
   useCookieDialog.setState({ open: true });
@@ -21,9 +22,7 @@ const LegalModal = lazy(() =>
 /** Rendered once by the layout; nothing until the policy is first asked for. */
 export function CookiePolicyDialog() {
   const open = useCookieDialog((state) => state.open);
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  if (!wanted) return null;
+  if (open === null) return null;
   return (
     <Suspense fallback={null}>
       <LegalModal
@@ -46,8 +45,7 @@ export function CookiePolicyLink({
   children: ReactNode;
 }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     openCookiePolicy();
   };

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import type { SecuredLoanDisclosureParts } from '../features/secured/secured-loan-disclosure';
 import { loadChunk } from './chunk-load';
 import { reportError } from '../api/client-errors';
@@ -6,20 +7,16 @@ import { reportError } from '../api/client-errors';
 // The disclosure's code is not part of the first screen (its budget has no room, and a vehicle
 // application never needs it): it is fetched once the application is secured, and the screens'
 // loader fetches it ahead when a secured application is reloaded
-// (docs/decisions/0011-secured-disclosure-from-the-frame.md).
+// (docs/decisions/0011-secured-disclosure-from-the-frame.md). Pre-rendered markup has none, and
+// the store hydrates at its initial state, so hydration agrees.
 
-let loaded: SecuredLoanDisclosureParts | null = null;
-let pending: Promise<SecuredLoanDisclosureParts> | null = null;
-const listeners = new Set<() => void>();
+const useLoaded = create<{ parts: SecuredLoanDisclosureParts | null }>(() => ({ parts: null }));
+let pending: Promise<unknown> | null = null;
 
 /** Fetches the disclosure's chunk once; a failure may be retried by the next caller. */
-export function loadSecuredDisclosure(): Promise<SecuredLoanDisclosureParts> {
+export function loadSecuredDisclosure(): Promise<unknown> {
   pending ??= loadChunk(() => import('../features/secured/secured-loan-disclosure')).then(
-    (module) => {
-      loaded = module.SecuredLoanDisclosure;
-      for (const listener of listeners) listener();
-      return loaded;
-    },
+    (module) => useLoaded.setState({ parts: module.SecuredLoanDisclosure }),
     (error: unknown) => {
       pending = null;
       throw error;
@@ -28,27 +25,15 @@ export function loadSecuredDisclosure(): Promise<SecuredLoanDisclosureParts> {
   return pending;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * The disclosure's parts when `secured`, as soon as its code is here (at once when it was
- * fetched ahead); null otherwise. Pre-rendered markup has none, so hydration agrees.
- */
+/** The disclosure's parts when `secured`, as soon as its code is here; null otherwise. */
 export function useSecuredDisclosure(secured: boolean): SecuredLoanDisclosureParts | null {
-  const parts = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => null,
-  );
+  const parts = useLoaded((state) => state.parts);
   useEffect(() => {
-    if (secured && loaded === null) {
+    if (secured && !parts) {
       loadSecuredDisclosure().catch((error: unknown) =>
         reportError(error, 'chunk', 'securedDisclosure'),
       );
     }
-  }, [secured]);
+  }, [secured, parts]);
   return secured ? parts : null;
 }
