@@ -3,7 +3,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
 
-// SPEC §1: a host whose first label is 'quote' shows the representative example on load.
+// SPEC §1: a host whose first label is 'modal-apply' (the brand's configuration may name
+// another) shows the representative example on load.
 
 const EXAMPLE =
   'Representative example: borrowing £7,500 over 48 months at a representative APR of 18.4% ' +
@@ -20,7 +21,7 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     page,
     baseURL,
   }) => {
-    await page.goto(`${originFor(baseURL, 'quote')}/`);
+    await page.goto(`${originFor(baseURL, 'modal-apply')}/`);
     const dialog = popUp(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
@@ -37,16 +38,23 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     ]);
     await expect(dialog.getByText(EXAMPLE, { exact: true })).toBeVisible();
     await expect(dialog.getByText(STATUS, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('img', { name: '5 out of 5 stars', exact: true })).toBeVisible();
-    await expect(
-      dialog.getByText('Rated Excellent in independent customer reviews', { exact: true }),
-    ).toBeVisible();
+    // No rating is configured, so the badge claims none: it names the review site and links to it.
+    await expect(dialog.getByRole('img')).toHaveCount(0);
+    await expect(dialog).not.toContainText('Rated');
+    await expect(dialog).not.toContainText('Excellent');
+    const reviews = dialog.getByRole('link', {
+      name: 'Read our reviews on Trustpilot (opens in a new tab)',
+      exact: true,
+    });
+    await expect(reviews).toHaveAttribute('href', 'https://uk.trustpilot.com/');
     const getAQuote = dialog.getByRole('button', { name: 'Get a quote', exact: true });
     await expect(getAQuote).toBeVisible();
     await expect(getAQuote).toHaveAccessibleDescription('No impact on your credit score');
     await expect(dialog.getByText('No impact on your credit score', { exact: true })).toBeVisible();
 
-    // Tab stays inside the dialog: its one control, then round again.
+    // Tab stays inside the dialog: the review link, the button, then round again.
+    await page.keyboard.press('Tab');
+    await expect(reviews).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(getAQuote).toBeFocused();
 
@@ -58,7 +66,7 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     page,
     baseURL,
   }) => {
-    await page.goto(`${originFor(baseURL, 'quote')}/`);
+    await page.goto(`${originFor(baseURL, 'modal-apply')}/`);
     await expect(popUp(page)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(popUp(page)).toHaveCount(0);
@@ -69,12 +77,23 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
   });
 
   test("'Get a quote' closes it and the form can be used", async ({ page, baseURL }) => {
-    await page.goto(`${originFor(baseURL, 'quote')}/`);
+    await page.goto(`${originFor(baseURL, 'modal-apply')}/`);
     await popUp(page).getByRole('button', { name: 'Get a quote', exact: true }).click();
     await expect(popUp(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await page.getByText('A vehicle', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'A vehicle', exact: true })).toBeChecked();
+  });
+
+  test("its heading follows the host's vehicle type", async ({ page, baseURL }) => {
+    await page.goto(`${originFor(baseURL, 'modal-apply.caravan')}/`);
+    const dialog = page.getByRole('dialog', { name: 'Caravan finance with Evo Finance' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(
+      'Caravan finance with Evo Finance',
+    );
+    await expectNoAxeViolations(page);
+    await snap(page, 'modal-apply-popup-caravan');
   });
 
   test('other hosts do not fetch or show it', async ({ page, baseURL }) => {
@@ -83,7 +102,8 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     for (const origin of [
       baseURL!,
       originFor(baseURL, 'progressive'),
-      originFor(baseURL, 'quotes'),
+      originFor(baseURL, 'quote'),
+      originFor(baseURL, 'modal-apply-2'),
     ]) {
       await page.goto(`${origin}/`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

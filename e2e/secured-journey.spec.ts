@@ -14,7 +14,9 @@ import { thenIShouldBeOn, thenIShouldSee } from './support/user';
 // The whole secured journey, as a homeowner applying with their partner: the home found by
 // postcode, the property to borrow against typed in by hand, then the stored application.
 
-const SCREENS_WITH_THE_DISCLOSURE = ['/looking-to-borrow', '/term-to-borrow', '/property-details'];
+// Every screen after the first question is a step of a secured application, so every one
+// shows the warning and the example (docs/decisions/0011-secured-disclosure-from-the-frame.md).
+const screenHasTheDisclosure = (path: string) => path !== '/';
 
 test('a secured loan with a joint applicant is sent, stored and thanked for', async ({
   page,
@@ -25,7 +27,7 @@ test('a secured loan with a joint applicant is sent, stored and thanked for', as
 
   await completeSecuredJourneyUpTo(page, '/complete', who, async (path) => {
     visited.push(path);
-    if (SCREENS_WITH_THE_DISCLOSURE.includes(path)) {
+    if (screenHasTheDisclosure(path)) {
       await thenIShouldSeeTheRepossessionWarning(page);
       for (const text of SECURED_EXAMPLE_TEXTS) await thenIShouldSee(page, text);
     }

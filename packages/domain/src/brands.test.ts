@@ -8,7 +8,9 @@ import {
   isModalApplyHost,
   normaliseHost,
   outcomeUrls,
+  type Brand,
 } from './brands.js';
+import { DEFAULT_REVIEWS, reviewBadge } from './reviews.js';
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -166,19 +168,86 @@ describe('outcomeUrls', () => {
 });
 
 describe('modal apply host', () => {
-  it('is the quote key', () => {
-    expect(MODAL_APPLY_KEY).toBe('quote');
+  it("is SPEC §1's modal-apply label by default", () => {
+    expect(MODAL_APPLY_KEY).toBe('modal-apply');
   });
 
   it.each([
-    ['quote.example.co.uk', true],
-    ['QUOTE.example.co.uk:3000', true],
-    ['quote', true],
-    ['www.quote.example.co.uk', false],
-    ['quotes.example.co.uk', false],
+    ['modal-apply.example.co.uk', true],
+    ['MODAL-APPLY.example.co.uk:3000', true],
+    ['modal-apply', true],
+    ['modal-apply.progressive-finance.co.uk', true],
+    ['www.modal-apply.example.co.uk', false],
+    ['modal-apply-2.example.co.uk', false],
+    ['quote.example.co.uk', false],
     ['apply.example.co.uk', false],
     ['', false],
   ])('%s → %s', (host, expected) => {
     expect(isModalApplyHost(host)).toBe(expected);
+  });
+
+  it("follows the host's brand when its configuration names another label", () => {
+    const progressive = BRANDS.progressive as { modalApplyHostLabel?: string };
+    const before = progressive.modalApplyHostLabel;
+    progressive.modalApplyHostLabel = 'quote';
+    try {
+      expect(isModalApplyHost('quote.progressive-finance.co.uk')).toBe(true);
+      expect(isModalApplyHost('modal-apply.progressive-finance.co.uk')).toBe(false);
+      // Other brands keep the default.
+      expect(isModalApplyHost('quote.example.co.uk')).toBe(false);
+      expect(isModalApplyHost('modal-apply.example.co.uk')).toBe(true);
+    } finally {
+      progressive.modalApplyHostLabel = before;
+    }
+  });
+});
+
+describe('reviewBadge: no rating without its evidence', () => {
+  const SITE = { name: 'Trustpilot', url: 'https://uk.trustpilot.com/review/example.co.uk' };
+  const RATING = {
+    score: 4.7,
+    reviewCount: 1234,
+    asOf: '2026-11-01',
+    url: 'https://uk.trustpilot.com/review/example.co.uk',
+  };
+  const brandWith = (reviews: Brand['reviews']): Brand => ({ ...BRANDS.default, reviews });
+
+  it('ships no rating: every brand names the review site and links to it, with no score', () => {
+    for (const brand of BRAND_LIST) {
+      expect(reviewBadge(brand)).toEqual({ kind: 'site', site: DEFAULT_REVIEWS.site });
+    }
+  });
+
+  it('shows a rating that names the score, the number of reviews, the date and a link', () => {
+    expect(reviewBadge(brandWith({ site: SITE, rating: RATING }))).toEqual({
+      kind: 'rating',
+      site: SITE,
+      ...RATING,
+    });
+  });
+
+  it.each([
+    ['no score', { ...RATING, score: Number.NaN }],
+    ['a score above 5', { ...RATING, score: 5.5 }],
+    ['a score of 0', { ...RATING, score: 0 }],
+    ['no reviews counted', { ...RATING, reviewCount: 0 }],
+    ['a count that is not whole', { ...RATING, reviewCount: 12.5 }],
+    ['no date', { ...RATING, asOf: '' }],
+    ['a date that is not a day', { ...RATING, asOf: '2026-02-30' }],
+    ['no link', { ...RATING, url: '' }],
+    ['a link that is not https', { ...RATING, url: 'javascript:alert(1)' }],
+  ])('falls back to the site alone with %s', (_what, rating) => {
+    expect(reviewBadge(brandWith({ site: SITE, rating }))).toEqual({ kind: 'site', site: SITE });
+  });
+
+  it('names the default review site for a brand that configures none', () => {
+    expect(reviewBadge(brandWith(undefined))).toEqual({ kind: 'site', site: DEFAULT_REVIEWS.site });
+  });
+
+  it('shows no badge without a review site it can link to', () => {
+    expect(
+      reviewBadge(brandWith({ site: { name: 'Trustpilot', url: 'http://x.example' } })),
+    ).toBeNull();
+    expect(reviewBadge(brandWith({ site: { name: ' ', url: SITE.url } }))).toBeNull();
   });
 });

@@ -19,6 +19,42 @@ export interface Brand {
   errorPageUrl?: string;
   duplicatePageUrl?: string;
   askDepositAndLookingToPurchaseQuestions?: boolean;
+  /**
+   * The first host label that shows the representative-example pop-up on load (SPEC §1's
+   * modal-apply host); `MODAL_APPLY_KEY` when not set.
+   */
+  modalApplyHostLabel?: string;
+  /**
+   * The review site the pop-up's badge names, and the rating it may show (`reviewBadge`);
+   * `DEFAULT_REVIEWS` when not set.
+   */
+  reviews?: BrandReviews;
+}
+
+export interface ReviewSite {
+  name: string;
+  /** The brand's page on the review site (https). */
+  url: string;
+}
+
+/**
+ * A published rating, with what substantiates it: the score, the number of reviews behind it,
+ * the day it was read and a link to it (docs/decisions/0011-secured-disclosure-from-the-frame.md).
+ */
+export interface ReviewRating {
+  /** Out of 5, as the review site shows it. */
+  score: number;
+  reviewCount: number;
+  /** The day the figures were read from the site, YYYY-MM-DD. */
+  asOf: string;
+  /** Where the rating can be checked (https). */
+  url: string;
+}
+
+export interface BrandReviews {
+  site: ReviewSite;
+  /** Leave out unless every figure is the site's own, as of `asOf`. */
+  rating?: ReviewRating;
 }
 
 export interface DefaultBrand extends Brand {
@@ -133,9 +169,13 @@ export function outcomeUrls(brand: Brand): OutcomeUrls {
   };
 }
 
-/** The first host label that shows the representative-example pop-up on load (SPEC §1). */
-export const MODAL_APPLY_KEY = 'quote';
+/**
+ * The first host label that shows the representative-example pop-up on load (SPEC §1's
+ * "modal-apply" host), unless the host's brand names another (`modalApplyHostLabel`).
+ */
+export const MODAL_APPLY_KEY = 'modal-apply';
 
 export function isModalApplyHost(host: string): boolean {
-  return firstHostLabel(host) === MODAL_APPLY_KEY;
+  const label = firstHostLabel(host);
+  return label !== '' && label === (brandForHost(host).modalApplyHostLabel ?? MODAL_APPLY_KEY);
 }

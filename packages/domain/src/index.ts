@@ -6,6 +6,7 @@ export * from './validation.js';
 export * from './date-of-birth.js';
 export * from './years-months.js';
 export * from './brands.js';
+export * from './reviews.js';
 export * from './vehicle-type.js';
 export * from './intake.js';
 export * from './progress.js';

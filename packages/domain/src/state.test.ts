@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   GUID_PATTERN,
+  LOAN_PURPOSES,
   STATE_VERSION,
   createInitialState,
   emptyAddress,
   emptyEmployment,
   guidFromBytes,
+  isSecuredApplication,
   restoreState,
   serialiseState,
   type ApplicationState,
+  type LoanPurposeType,
 } from './state.js';
+import { journeySteps } from './journey.js';
 
 function stored(edit: (raw: Record<string, unknown> & { form: Record<string, unknown> }) => void) {
   const raw = JSON.parse(serialiseState(createInitialState())) as Record<string, unknown> & {
@@ -518,5 +522,30 @@ describe('guidFromBytes', () => {
     expect(GUID_PATTERN.test('00112233-4455-4677-c899-aabbccddeeff')).toBe(false);
     expect(GUID_PATTERN.test('00112233445546778899aabbccddeeff')).toBe(false);
     expect(GUID_PATTERN.test('00112233-4455-4677-8899-AABBCCDDEEFF')).toBe(false);
+  });
+});
+
+describe('isSecuredApplication', () => {
+  const TODAY = { year: 2026, month: 11, day: 24 };
+  const withPurpose = (purpose: LoanPurposeType | null): ApplicationState => {
+    const state = createInitialState();
+    state.form.loanPurposeType = purpose;
+    return state;
+  };
+
+  it('is a secured application for every purpose but a vehicle, and not before the question', () => {
+    expect(isSecuredApplication(withPurpose(null))).toBe(false);
+    expect(isSecuredApplication(withPurpose('Vehicle'))).toBe(false);
+    for (const purpose of ['HomeImprovements', 'DebtConsolidation', 'SomethingElse'] as const) {
+      expect(isSecuredApplication(withPurpose(purpose))).toBe(true);
+    }
+  });
+
+  it('agrees with the journey: the secured steps are on the path exactly when it holds', () => {
+    for (const purpose of [null, ...LOAN_PURPOSES]) {
+      const state = withPurpose(purpose);
+      const onPath = journeySteps(state, TODAY).some((step) => step.id === 'looking-to-borrow');
+      expect(onPath, String(purpose)).toBe(isSecuredApplication(state));
+    }
   });
 });

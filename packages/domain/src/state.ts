@@ -21,6 +21,18 @@ export const LOAN_PURPOSES = [
 ] as const;
 export type LoanPurposeType = (typeof LOAN_PURPOSES)[number];
 
+/**
+ * A loan secured on a property: any answered purpose but a vehicle (the journey's `secured`
+ * branch). Every step of such an application shows the secured-loan disclosure
+ * (docs/decisions/0011-secured-disclosure-from-the-frame.md).
+ */
+export function isSecuredApplication(state: {
+  form: { loanPurposeType: LoanPurposeType | null };
+}): boolean {
+  const purpose = state.form.loanPurposeType;
+  return purpose !== null && purpose !== 'Vehicle';
+}
+
 /** Vehicle finance products (the loan-type screen) plus the homeowner loan. */
 export const VEHICLE_FINANCE_TYPES = [
   'HirePurchase',

@@ -251,6 +251,7 @@ describe('API odds and ends', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       environment: 'local',
+      apiBase: '',
       company: t.config.company,
       portal: { thankYouUrl: '/portal/thank-you', welcomeBackUrl: '/portal/welcome-back' },
       features: { PCAPostCodeLookup: true, RedirectToCustomerPortal: true },
@@ -467,6 +468,26 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https://www.googletagmanager.com;");
     expect(csp).not.toContain('unsafe-inline');
     expect((await t.app.inject('/api/config')).json()).toMatchObject({ tagManager: true });
+  });
+});
+
+describe('the API base the browser calls', () => {
+  it('is the page’s own origin by default, and the configured one otherwise, allowed by the CSP', async () => {
+    await start();
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ apiBase: '' });
+    await t.close();
+
+    await start({
+      ENVIRONMENT: 'uat',
+      ...COMPANY_ENV,
+      PUBLIC_API_BASE_URL: 'https://api.uat.example.com/',
+    });
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({
+      environment: 'uat',
+      apiBase: 'https://api.uat.example.com',
+    });
+    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain("connect-src 'self' https://api.uat.example.com;");
   });
 });
 

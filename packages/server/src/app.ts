@@ -174,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void reply.header('cache-control', 'no-cache');
     return {
       environment: config.environment,
+      // '' is the page's own origin (docs/decisions/0012-affiliate-host-and-api-base-from-configuration.md).
+      apiBase: config.publicApiBase ?? '',
       company: config.company,
       portal: config.portal,
       features: {

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       maxAge: 75,
       portal: { thankYouUrl: '/portal/thank-you', welcomeBackUrl: '/portal/welcome-back' },
       tagManagerOrigin: null,
+      publicApiBase: null,
       rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20 },
       logLevel: 'info',
       requestTimeoutMs: 30_000,
@@ -155,6 +156,33 @@ describe('loadConfig', () => {
       loadConfig({ GTM_ENABLED: 'true', TAG_MANAGER_ORIGIN: 'https://tags.example.com/' }, cwd)
         .tagManagerOrigin,
     ).toBe('https://tags.example.com');
+  });
+
+  it('reads the public API base: an http(s) URL, https outside local and development', () => {
+    expect(loadConfig({}, cwd).publicApiBase).toBe(null);
+    expect(
+      loadConfig({ PUBLIC_API_BASE_URL: 'https://api.example.com/broker/' }, cwd).publicApiBase,
+    ).toBe('https://api.example.com/broker');
+    expect(
+      loadConfig(
+        { ...COMPANY, ENVIRONMENT: 'development', PUBLIC_API_BASE_URL: 'http://api.dev.test' },
+        cwd,
+      ).publicApiBase,
+    ).toBe('http://api.dev.test');
+    expect(problemsOf({ PUBLIC_API_BASE_URL: 'api.example.com' })).toEqual([
+      'PUBLIC_API_BASE_URL: must be an http(s) URL',
+    ]);
+    expect(problemsOf({ PUBLIC_API_BASE_URL: 'https://user:pw@api.example.com' })).toEqual([
+      'PUBLIC_API_BASE_URL: must be an http(s) URL without credentials, query or fragment, e.g. https://api.example.com',
+    ]);
+    expect(problemsOf({ PUBLIC_API_BASE_URL: 'https://api.example.com/?x=1' })).toHaveLength(1);
+    expect(
+      problemsOf({
+        ...COMPANY,
+        ENVIRONMENT: 'production',
+        PUBLIC_API_BASE_URL: 'http://api.example.com',
+      }),
+    ).toEqual(['PUBLIC_API_BASE_URL: must be https when ENVIRONMENT is production']);
   });
 
   it('requires the company details outside local and uses them as given', () => {

@@ -56,6 +56,11 @@ export interface Config {
   company: CompanyDetails;
   /** Origin allowed in the CSP for the tag manager; null when the tag manager is off. */
   tagManagerOrigin: string | null;
+  /**
+   * The application API's base URL the browser calls, told to it by GET /api/config; null:
+   * the same origin as the page (docs/decisions/0012-affiliate-host-and-api-base-from-configuration.md).
+   */
+  publicApiBase: string | null;
   rateLimits: { lookupsPerMinute: number; submissionsPerMinute: number };
   logLevel: LogLevel;
   /** A request's headers and body must arrive within this many milliseconds (else 408). */
@@ -124,6 +129,15 @@ const appPathOrUrl = z
       (value.startsWith('/') && !value.startsWith('//')) || httpUrl.safeParse(value).success,
     'must be a path on this site (starting with /) or an http(s) URL',
   );
+
+/** An http(s) base without credentials, query or fragment; kept without a trailing slash. */
+const apiBase = httpUrl
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // httpUrl has said so already
+    const url = new URL(value);
+    return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  }, 'must be an http(s) URL without credentials, query or fragment, e.g. https://api.example.com')
+  .transform((value) => value.replace(/\/+$/, ''));
 
 const boolean = z
   .string()
@@ -214,6 +228,7 @@ const environmentSchema = z.object({
       message: 'must be an origin only, e.g. https://www.googletagmanager.com',
     })
     .optional(),
+  PUBLIC_API_BASE_URL: apiBase.optional(),
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -281,6 +296,16 @@ export function loadConfig(
     }
   }
 
+  const publicApiBase = cleaned.PUBLIC_API_BASE_URL?.trim();
+  if (
+    publicApiBase !== undefined &&
+    environment !== 'local' &&
+    environment !== 'development' &&
+    !publicApiBase.toLowerCase().startsWith('https:')
+  ) {
+    problems.push(`PUBLIC_API_BASE_URL: must be https when ENVIRONMENT is ${environment}`);
+  }
+
   const minAge = environmentSchema.shape.MIN_AGE.safeParse(cleaned.MIN_AGE);
   const maxAge = environmentSchema.shape.MAX_AGE.safeParse(cleaned.MAX_AGE);
   if (minAge.success && maxAge.success && minAge.data >= maxAge.data) {
@@ -327,6 +352,7 @@ export function loadConfig(
     tagManagerOrigin: values.GTM_ENABLED
       ? (values.TAG_MANAGER_ORIGIN?.replace(/\/$/, '') ?? DEFAULT_TAG_MANAGER_ORIGIN)
       : null,
+    publicApiBase: values.PUBLIC_API_BASE_URL ?? null,
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS,
       submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,

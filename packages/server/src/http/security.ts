@@ -8,9 +8,11 @@ import type { Config } from '../config.js';
  * everything is 'self'; the tag manager's origin is added only when it is configured.
  */
 export function securityHeaders(
-  config: Pick<Config, 'environment' | 'tagManagerOrigin'>,
+  config: Pick<Config, 'environment' | 'tagManagerOrigin'> & Partial<Pick<Config, 'publicApiBase'>>,
 ): FastifyHelmetOptions {
   const tagManager = config.tagManagerOrigin === null ? [] : [config.tagManagerOrigin];
+  // The browser's API calls go to a configured API base when there is one.
+  const api = config.publicApiBase ? [new URL(config.publicApiBase).origin] : [];
   const local = config.environment === 'local';
   return {
     contentSecurityPolicy: {
@@ -21,7 +23,7 @@ export function securityHeaders(
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', ...tagManager],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...tagManager],
+        connectSrc: ["'self'", ...tagManager, ...api],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,5 +1,6 @@
 import type { AddressDetail, AddressLookupItem } from '@broker/domain';
 import { isRecord, requestJson } from './http';
+import { apiUrl } from './api-base';
 import { reportError } from './client-errors';
 
 // Shapes are read by hand rather than with the domain's zod schemas: zod would add more to the
@@ -25,7 +26,8 @@ function isAddressItem(item: unknown): item is AddressLookupItem {
  */
 export async function lookupPostcode(postcode: string): Promise<AddressLookupItem[]> {
   try {
-    const response = await requestJson('GET', `/api/address/${encodeURIComponent(postcode)}`);
+    const url = await apiUrl(`/api/address/${encodeURIComponent(postcode)}`);
+    const response = await requestJson('GET', url);
     if (response.status !== 200) {
       reportError(
         new Error(`Address lookup answered ${response.status}`),
@@ -44,7 +46,8 @@ export async function lookupPostcode(postcode: string): Promise<AddressLookupIte
 /** GET /api/address/id/{addressId}: the first item, or null (SPEC §7). */
 export async function lookupAddressById(addressId: string): Promise<AddressDetail | null> {
   try {
-    const response = await requestJson('GET', `/api/address/id/${encodeURIComponent(addressId)}`);
+    const url = await apiUrl(`/api/address/id/${encodeURIComponent(addressId)}`);
+    const response = await requestJson('GET', url);
     if (response.status !== 200) {
       reportError(
         new Error(`Address detail answered ${response.status}`),

@@ -1,10 +1,13 @@
 import { create } from 'zustand';
 import { requestJson, isRecord } from './http';
 import { reportError } from './client-errors';
+import { setFields } from '../state/application-store';
 
 /** GET /api/config: the deployment's company details, portal pages and feature flags. */
 export interface AppConfig {
   environment: string;
+  /** The application API's base; '' is this page's origin (api/api-base.ts checks it). */
+  apiBase: string;
   company: {
     name: string;
     number: string;
@@ -44,6 +47,7 @@ export function parseConfig(data: unknown): AppConfig | null {
   const features = isRecord(data.features) ? data.features : {};
   return {
     environment: str(data, 'environment'),
+    apiBase: str(data, 'apiBase'),
     company: {
       name: str(company, 'name'),
       number: str(company, 'number'),
@@ -66,6 +70,15 @@ export function parseConfig(data: unknown): AppConfig | null {
   };
 }
 
+/** The state's isProduction and isUat, from the server's environment (SPEC §6). */
+export function environmentFlags(config: AppConfig | null): {
+  isProduction: boolean;
+  isUat: boolean;
+} {
+  const environment = config?.environment;
+  return { isProduction: environment === 'production', isUat: environment === 'uat' };
+}
+
 let pending: Promise<AppConfig | null> | null = null;
 
 /** Fetches the configuration once per page; later callers share the same answer. */
@@ -73,8 +86,10 @@ export function loadConfig(): Promise<AppConfig | null> {
   pending ??= requestJson('GET', '/api/config', undefined, { timeoutMs: 15_000 })
     .then((response) => {
       const config = response.ok ? parseConfig(response.data) : null;
-      if (config) useConfigStore.setState({ config });
-      else
+      if (config) {
+        useConfigStore.setState({ config });
+        setFields(environmentFlags(config));
+      } else
         reportError(
           new Error(`GET /api/config answered ${response.status}`),
           'failure',

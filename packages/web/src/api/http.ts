@@ -1,4 +1,7 @@
-/** The app's own API is same-origin: the server serves both the API and this bundle. */
+/**
+ * The app's own API is same-origin by default (the server serves both the API and this
+ * bundle); a deployment may name another base, which api-base.ts applies.
+ */
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 

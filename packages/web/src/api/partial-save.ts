@@ -1,6 +1,7 @@
 import { buildSubmissionPayload, canSubmit, type ApplicationState } from '@broker/domain';
 import { currentBrand } from '../lib/brand';
 import { requestJson } from './http';
+import { apiUrl } from './api-base';
 import { reportError } from './client-errors';
 
 /**
@@ -11,7 +12,9 @@ export async function savePartial(state: ApplicationState): Promise<void> {
   if (!canSubmit(state)) return;
   try {
     const payload = buildSubmissionPayload(state, { brand: currentBrand(), isCompleted: false });
-    const url = `/api/submission/partial/${encodeURIComponent(payload.submissionKey)}`;
+    const url = await apiUrl(
+      `/api/submission/partial/${encodeURIComponent(payload.submissionKey)}`,
+    );
     const response = await requestJson('POST', url, payload);
     if (!response.ok) throw new Error(`Partial save answered ${response.status}`);
   } catch (error) {

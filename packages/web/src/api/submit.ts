@@ -17,6 +17,7 @@ import { clearSession, getApplication, setField } from '../state/application-sto
 import { intakeApplication } from '../state/start';
 import { isRecord, requestJson } from './http';
 import { loadConfig } from './config';
+import { apiBaseOf } from './api-base';
 import { reportClientError } from './client-errors';
 import { parseQuote, storeQuote } from '../features/quote/quote-store';
 
@@ -116,7 +117,8 @@ async function send(
   let response: SubmissionResponse | null = null;
   let failure: unknown = null;
   try {
-    response = await postWithRetry(`/api/submission/${encodeURIComponent(key)}`, payload, deps);
+    const url = `${apiBaseOf(config?.apiBase ?? '')}/api/submission/${encodeURIComponent(key)}`;
+    response = await postWithRetry(url, payload, deps);
   } catch (error) {
     failure = error;
   }

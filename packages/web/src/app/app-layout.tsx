@@ -2,6 +2,7 @@ import { RouteView, useLocation } from '../lib/router';
 import type { MouseEvent } from 'react';
 import { currentBrand } from '../lib/brand';
 import { CookieBanner } from '../chrome/cookie-banner';
+import { CookiePolicyDialog } from '../chrome/cookie-policy-dialog';
 import { Header } from '../chrome/header';
 import { MoneyHelpBanner } from '../chrome/money-help-banner';
 import { Footer } from '../chrome/footer';
@@ -41,6 +42,7 @@ export function AppLayout() {
         </div>
       </div>
       <Footer brand={brand} />
+      <CookiePolicyDialog />
       <SessionTimeout />
       <ModalApply />
     </>

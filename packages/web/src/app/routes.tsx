@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   canVisit,
   firstIncompleteStep,
+  isSecuredApplication,
   parseStepPath,
   STEP_IDS,
   STEPS,
@@ -16,6 +17,7 @@ import type { Route } from '../lib/router';
 import { legalRoute } from './legal-route';
 import { preloadFieldKinds } from '../widgets/field-renderer';
 import { lookupConfig } from '../features/address-lookup/lookup-config';
+import { loadSecuredDisclosure } from '../lib/secured-disclosure';
 
 interface ScreenModule {
   default: ComponentType;
@@ -45,7 +47,12 @@ function stepScreen(id: StepId) {
   // configuration a screen reads: the page is ready to render when its chunk is.
   const kinds = STEPS[id].fields.map((field) => field.kind);
   const config = NEEDS_CONFIG.has(id) ? lookupConfig : () => null;
-  return async () => (await Promise.all([load(), preloadFieldKinds(kinds), config()]))[0];
+  // A reloaded secured application shows its disclosure with the page, not a moment after; a
+  // failure here is left to the frame, which fetches it again.
+  const disclosure = () =>
+    isSecuredApplication(getApplication()) ? loadSecuredDisclosure().catch(() => null) : null;
+  return async () =>
+    (await Promise.all([load(), preloadFieldKinds(kinds), config(), disclosure()]))[0];
 }
 
 // /complete is the thank-you page of DESIGN D4, not a step: it shows evoId and needs no answers.

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
-import { Link } from '../lib/router';
 import { hideCookieConfirmation, setConsent, useConsentStore } from '../analytics/consent';
+import { CookiePolicyLink } from './cookie-policy-dialog';
 
 /**
  * GOV.UK cookie banner: analytics only after Accept (PECR, DESIGN D14). Memoised: it changes
@@ -20,7 +20,7 @@ export const CookieBanner = memo(function CookieBanner({ serviceName }: { servic
           <div ref={confirmation} className="cookie-banner__message" role="alert" tabIndex={-1}>
             <p>
               You&apos;ve {consent === 'accepted' ? 'accepted' : 'rejected'} analytics cookies. You
-              can <Link to="/cookie-policy">change your cookie settings</Link> at any time.
+              can <CookiePolicyLink>change your cookie settings</CookiePolicyLink> at any time.
             </p>
           </div>
           <div className="button-group">
@@ -68,9 +68,7 @@ export const CookieBanner = memo(function CookieBanner({ serviceName }: { servic
           >
             Reject analytics cookies
           </button>
-          <Link className="link" to="/cookie-policy">
-            View cookies
-          </Link>
+          <CookiePolicyLink className="link">View cookies</CookiePolicyLink>
         </div>
       </div>
     </div>

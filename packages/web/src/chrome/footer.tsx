@@ -3,6 +3,7 @@ import { Link } from '../lib/router';
 import type { Brand } from '@broker/domain';
 import { useConfig } from '../api/config';
 import { reopenCookieBanner } from '../analytics/consent';
+import { CookiePolicyLink } from './cookie-policy-dialog';
 
 /**
  * DESIGN D11: broker status, the commission disclosure and 'subject to status' on every page,
@@ -24,7 +25,7 @@ export const Footer = memo(function Footer({ brand }: { brand: Brand }) {
             <Link to="/privacy-policy">Privacy policy</Link>
           </li>
           <li>
-            <Link to="/cookie-policy">Cookie policy</Link>
+            <CookiePolicyLink>Cookie policy</CookiePolicyLink>
           </li>
           <li>
             <button type="button" className="link-button" onClick={reopenCookieBanner}>

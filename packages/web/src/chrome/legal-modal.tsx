@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import { loadConfig, useConfig } from '../api/config';
 import { reopenCookieBanner } from '../analytics/consent';
@@ -80,6 +80,16 @@ export function LegalModal({ document, onClose }: LegalModalProps) {
   useEffect(() => {
     if (document !== null) void loadConfig();
   }, [document]);
+  // The dialog would focus the text's first link, mid-text and scrolled to (and shown as focused,
+  // not as a link); start at the top instead, as the explainers do.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = top.current;
+    if (document === null || !element) return;
+    element.focus({ preventScroll: true });
+    const dialog = element.closest('dialog');
+    if (dialog) dialog.scrollTop = 0;
+  }, [document]);
 
   const onNavigate = (path: LegalPath, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -96,30 +106,32 @@ export function LegalModal({ document, onClose }: LegalModalProps) {
       title={shown === null ? '' : TITLES[shown]}
       labelledBy={titleId}
     >
-      {Content && shown !== null && (
-        <Suspense
-          fallback={
-            <>
-              <h2 id={titleId} className="heading-m modal__title">
-                {TITLES[shown]}
-              </h2>
-              <p className="body">Loading…</p>
-            </>
-          }
-        >
-          <Content
-            key={shown}
-            company={config?.company ?? fallbackCompany()}
-            headingLevel={2}
-            titleId={titleId}
-            onNavigate={onNavigate}
-            onChangeCookieSettings={() => {
-              onClose();
-              reopenCookieBanner();
-            }}
-          />
-        </Suspense>
-      )}
+      <div ref={top} className="legal-modal__top" tabIndex={-1}>
+        {Content && shown !== null && (
+          <Suspense
+            fallback={
+              <>
+                <h2 id={titleId} className="heading-m modal__title">
+                  {TITLES[shown]}
+                </h2>
+                <p className="body">Loading…</p>
+              </>
+            }
+          >
+            <Content
+              key={shown}
+              company={config?.company ?? fallbackCompany()}
+              headingLevel={2}
+              titleId={titleId}
+              onNavigate={onNavigate}
+              onChangeCookieSettings={() => {
+                onClose();
+                reopenCookieBanner();
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { stepHeading } from '@broker/domain';
+import { isSecuredApplication, stepHeading } from '@broker/domain';
 import { useStepRef } from '../lib/step-ref';
 import { useApplication } from '../state/application-store';
+import { useSecuredDisclosure } from '../lib/secured-disclosure';
 import { currentBrand } from '../lib/brand';
 import { preloadPath } from '../lib/router';
 import { ROUTES } from '../app/routes';
@@ -36,6 +37,9 @@ function preloadPage(pathname: string): void {
 /**
  * One journey step: Previous, progress, the step's fields (from the journey's table unless
  * the screen supplies its own) and Continue. The step is the route's: screens never name it.
+ * On every step of a secured application the frame adds the repossession warning before
+ * Continue and the representative example after the form, so no secured screen can leave them
+ * out (docs/decisions/0011-secured-disclosure-from-the-frame.md).
  */
 export function StepScreen({
   heading,
@@ -50,6 +54,7 @@ export function StepScreen({
   const step = useStepRef();
   const { id, n } = step;
   const title = useApplication((application) => heading ?? stepHeading({ id, n }, application));
+  const secured = useSecuredDisclosure(useApplication(isSecuredApplication));
   return (
     <>
       <div className="step-chrome">
@@ -68,7 +73,9 @@ export function StepScreen({
           <StepFields step={step} heading={heading} intro={intro} overrides={overrides} />
         )}
         {after}
+        {secured && <secured.Warning />}
       </StepForm>
+      {secured && <secured.Example />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ANALYTICS_EVENTS, guidFromBytes, intake, type ApplicationState } from '
 import { track } from '../analytics/track';
 import { useApplicationStore } from './application-store';
 import { readStoredState } from './storage';
+import { environmentFlags, useConfigStore } from '../api/config';
 
 function newGuid(): string {
   // randomUUID needs a secure context; plain http on a LAN address still gets a v4 GUID.
@@ -20,7 +21,7 @@ export function startApplication(): void {
 
 /** `previous` null: a new application (a new GUID), as after a submission's response. */
 export function intakeApplication(previous: ApplicationState | null): ApplicationState {
-  return intake(previous, {
+  const state = intake(previous, {
     host: window.location.host,
     userAgent: navigator.userAgent,
     referrer: document.referrer,
@@ -29,4 +30,7 @@ export function intakeApplication(previous: ApplicationState | null): Applicatio
     query: window.location.search,
     cookies: document.cookie,
   });
+  // Known once GET /api/config has answered (it sets them then): a new application after a
+  // submission keeps them.
+  return { ...state, ...environmentFlags(useConfigStore.getState().config) };
 }

@@ -5,6 +5,7 @@ import { installDialogPolyfill, pressEscape } from '../session/jsdom-dialog';
 import { ModalApply } from '.';
 import RepresentativeExamplePopup from './representative-example-popup';
 import { representativeExampleText } from './representative-example';
+import { ReviewBadge } from './review-badge';
 
 beforeAll(installDialogPolyfill);
 
@@ -42,7 +43,15 @@ describe('the representative-example pop-up (SPEC §1)', () => {
         'All finance is subject to status and income. Written quotations are available on request.',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    // No rating is configured, so no score and no stars: the review site, linked.
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/Rated|Excellent|out of 5/);
+    const reviews = within(dialog).getByRole('link', {
+      // jsdom drops the space before the hidden '(opens in a new tab)'; Chromium keeps it.
+      name: /^Read our reviews on Trustpilot ?\(opens in a new tab\)$/,
+    });
+    expect(reviews).toHaveAttribute('href', 'https://uk.trustpilot.com/');
+    expect(reviews).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(dialog).getByRole('button', { name: 'Get a quote' })).toHaveAccessibleDescription(
       'No impact on your credit score',
     );
@@ -76,8 +85,50 @@ describe('the representative-example pop-up (SPEC §1)', () => {
   });
 });
 
+describe("the pop-up's heading follows the host's vehicle type", () => {
+  it.each([
+    ['modal-apply.example.co.uk', 'Car finance with Evo Finance'],
+    ['modal-apply.caravan-finance.co.uk', 'Caravan finance with Evo Finance'],
+    ['modal-apply.leisure-loans.co.uk', 'Caravan finance with Evo Finance'],
+    ['modal-apply.vanfinance.co.uk', 'Van finance with Evo Finance'],
+    ['modal-apply.motorbike.progressive.co.uk', 'Motorcycle finance with Progressive Finance'],
+  ])('%s: %s', (host, name) => {
+    render(<RepresentativeExamplePopup host={host} />);
+    expect(screen.getByRole('dialog', { name })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(name);
+  });
+});
+
+describe('the review badge', () => {
+  const SITE = { name: 'Trustpilot', url: 'https://uk.trustpilot.com/review/example.co.uk' };
+
+  it('shows a configured rating with its count, date and link, and whole stars rounded down', () => {
+    render(
+      <ReviewBadge
+        badge={{
+          kind: 'rating',
+          site: SITE,
+          score: 4.7,
+          reviewCount: 1234,
+          asOf: '2026-11-01',
+          url: 'https://uk.trustpilot.com/review/example.co.uk',
+        }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: '4.7 out of 5 stars' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.review-badge__star')).toHaveLength(4);
+    expect(screen.getByText(/^Rated/)).toHaveTextContent(
+      'Rated 4.7 out of 5 on Trustpilot from 1,234 reviews, as at 1 November 2026. Read our reviews on Trustpilot (opens in a new tab)',
+    );
+    expect(screen.getByRole('link')).toHaveAttribute(
+      'href',
+      'https://uk.trustpilot.com/review/example.co.uk',
+    );
+  });
+});
+
 describe('ModalApply', () => {
-  it("loads the pop-up only on a host whose first label is 'quote'", async () => {
+  it("loads the pop-up only on a host whose first label is 'modal-apply'", async () => {
     const { unmount } = render(<ModalApply host="progressive.localhost:3100" />);
     await act(async () => {
       await import('./representative-example-popup');
@@ -86,6 +137,12 @@ describe('ModalApply', () => {
     unmount();
 
     render(<ModalApply host="quote.example.co.uk" />);
+    await act(async () => {
+      await import('./representative-example-popup');
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    render(<ModalApply host="modal-apply.example.co.uk" />);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

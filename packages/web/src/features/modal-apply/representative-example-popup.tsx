@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { REPRESENTATIVE_EXAMPLE } from '@broker/domain';
+import { REPRESENTATIVE_EXAMPLE, reviewBadge, vehicleTypeForHost } from '@broker/domain';
 import { currentBrand } from '../../lib/brand';
 import { ReviewBadge } from './review-badge';
 import {
@@ -28,9 +28,15 @@ function returnFocus(previous: Element | null): void {
 /**
  * SPEC §1: on the modal-apply host, the representative example pops up on load. A native
  * modal <dialog>: the page behind is inert, focus goes to its heading so a screen reader
- * reads it from the top, Esc or 'Get a quote' close it and focus goes back.
+ * reads it from the top, Esc or 'Get a quote' close it and focus goes back. Its heading names
+ * the host's vehicle type ('Caravan finance' on a caravan host).
  */
-export default function RepresentativeExamplePopup() {
+export default function RepresentativeExamplePopup({
+  host = window.location.host,
+}: {
+  host?: string;
+}) {
+  const brand = currentBrand(host);
   const [open, setOpen] = useState(true);
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,7 +58,7 @@ export default function RepresentativeExamplePopup() {
   return (
     <dialog ref={dialog} className="modal quote-popup" aria-labelledby={titleId} onClose={onClose}>
       <h2 ref={heading} id={titleId} className="heading-m modal__title" tabIndex={-1}>
-        Car finance with {currentBrand().name}
+        {vehicleTypeForHost(host)} finance with {brand.name}
       </h2>
       <ul className="quote-popup__benefits">
         {BENEFITS.map((benefit) => (
@@ -61,7 +67,7 @@ export default function RepresentativeExamplePopup() {
       </ul>
       <p className="quote-popup__example">{representativeExampleText(REPRESENTATIVE_EXAMPLE)}</p>
       <p>{STATUS_AND_INCOME}</p>
-      <ReviewBadge />
+      <ReviewBadge badge={reviewBadge(brand)} />
       <div className="button-group modal__actions">
         <button
           type="button"

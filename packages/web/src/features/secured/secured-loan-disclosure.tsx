@@ -1,20 +1,15 @@
 import { RepossessionWarning } from './repossession-warning';
 import { SecuredRepresentativeExample } from './secured-example';
 
-export interface SecuredLoanDisclosureProps {
-  /** The level of the representative example's heading (3 inside a page's h2 section). */
-  headingLevel?: 2 | 3;
-}
-
 /**
- * The secured part of a summary page (before-you-submit): the repossession warning (DESIGN D11)
- * and the representative example (SPEC §9). Show it when the loan is secured.
+ * The secured-loan disclosure that the step frame (screens/step-screen.tsx) shows on every step
+ * of a secured application, so no secured screen can forget it: the repossession warning
+ * before Continue and the representative example after the form. It is its own chunk, fetched
+ * only for a secured application (docs/decisions/0011-secured-disclosure-from-the-frame.md).
  */
-export function SecuredLoanDisclosure({ headingLevel = 2 }: SecuredLoanDisclosureProps) {
-  return (
-    <>
-      <RepossessionWarning />
-      <SecuredRepresentativeExample headingLevel={headingLevel} />
-    </>
-  );
-}
+export const SecuredLoanDisclosure = {
+  Warning: RepossessionWarning,
+  Example: SecuredRepresentativeExample,
+} as const;
+
+export type SecuredLoanDisclosureParts = typeof SecuredLoanDisclosure;

@@ -52,10 +52,17 @@ describe('the secured-loan notices', () => {
     expect(formatPercent(0.5)).toBe('50%');
   });
 
-  it('gives a summary page the warning and the example under its own heading level', () => {
-    render(<SecuredLoanDisclosure headingLevel={3} />);
-    expect(screen.getByText(/Your home may be repossessed/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3, name: 'Representative example' })).toBeVisible();
+  it('gives the step frame the warning and the example as its two parts', () => {
+    render(
+      <>
+        <SecuredLoanDisclosure.Warning />
+        <SecuredLoanDisclosure.Example />
+      </>,
+    );
+    expect(screen.getByText(/Your home may be repossessed/)).toHaveTextContent(
+      `Warning: ${REPOSSESSION_WARNING}`,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Representative example' })).toBeVisible();
   });
 });
 

@@ -1,16 +1,11 @@
 import { StepScreen } from '../step-screen';
-import { RepossessionWarning } from '../../features/secured/repossession-warning';
-import { SecuredRepresentativeExample } from '../../features/secured/secured-example';
 
-/** /looking-to-borrow: the secured loan amount, with the warning and example beside it. */
+/**
+ * /looking-to-borrow: the secured loan amount. The warning and the representative example come
+ * from the step frame, as on every secured step.
+ */
 export default function LookingToBorrowScreen() {
   return (
-    <>
-      <StepScreen
-        intro="You can borrow from £10,000 to £250,000, secured on a property you own."
-        after={<RepossessionWarning />}
-      />
-      <SecuredRepresentativeExample />
-    </>
+    <StepScreen intro="You can borrow from £10,000 to £250,000, secured on a property you own." />
   );
 }

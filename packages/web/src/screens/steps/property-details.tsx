@@ -1,8 +1,6 @@
 import { StepScreen } from '../step-screen';
 import { NumberField } from '../../widgets/number-field';
 import type { FieldRenderer } from '../../widgets/field-renderer';
-import { RepossessionWarning } from '../../features/secured/repossession-warning';
-import { SecuredRepresentativeExample } from '../../features/secured/secured-example';
 
 // Boxes sized to their answers (GOV.UK: the width says what is expected), not half the page.
 function sized(prefix?: string): FieldRenderer {
@@ -14,21 +12,17 @@ function sized(prefix?: string): FieldRenderer {
 /** /property-details: value, mortgage, bedrooms and type of the property to borrow against. */
 export default function PropertyDetailsScreen() {
   return (
-    <>
-      <StepScreen
-        intro={
-          <p className="body-lead">
-            Lenders use these to work out how much they can lend. An estimate of the value is fine.
-          </p>
-        }
-        overrides={{
-          'form.propertyValue': sized('£'),
-          'form.mortgageBalance': sized('£'),
-          'form.propertyBedrooms': sized(),
-        }}
-        after={<RepossessionWarning />}
-      />
-      <SecuredRepresentativeExample />
-    </>
+    <StepScreen
+      intro={
+        <p className="body-lead">
+          Lenders use these to work out how much they can lend. An estimate of the value is fine.
+        </p>
+      }
+      overrides={{
+        'form.propertyValue': sized('£'),
+        'form.mortgageBalance': sized('£'),
+        'form.propertyBedrooms': sized(),
+      }}
+    />
   );
 }

@@ -1,16 +1,8 @@
 import { StepScreen } from '../step-screen';
-import { RepossessionWarning } from '../../features/secured/repossession-warning';
-import { SecuredRepresentativeExample } from '../../features/secured/secured-example';
 
 /** /term-to-borrow: the term in years (DESIGN D8). */
 export default function TermToBorrowScreen() {
   return (
-    <>
-      <StepScreen
-        intro="Choose from 3 to 25 years. A longer term means lower monthly repayments, but you pay more interest in total."
-        after={<RepossessionWarning />}
-      />
-      <SecuredRepresentativeExample />
-    </>
+    <StepScreen intro="Choose from 3 to 25 years. A longer term means lower monthly repayments, but you pay more interest in total." />
   );
 }
