@@ -855,9 +855,17 @@ describe('validateStep: SPEC messages for an empty screen', () => {
       { field: 'form.depositType', message: 'Please choose an option to continue.' },
     ]);
     state.form.depositType = true;
+    state.form.cashDeposit = null;
     expect(errors('deposit', state)).toEqual([
-      { field: 'form.cashDeposit', message: 'Must be between 1 and 100000.' },
+      { field: 'form.cashDeposit', message: 'Please enter your deposit amount.' },
     ]);
+    state.form.cashDeposit = 100001;
+    expect(errors('deposit', state)).toEqual([
+      { field: 'form.cashDeposit', message: 'Must be between 0 and 100000.' },
+    ]);
+    // SPEC §4: a deposit typed as something other than a number is 0, an answer (0013).
+    state.form.cashDeposit = 0;
+    expect(errors('deposit', state)).toEqual([]);
     state.form.depositType = false;
     expect(errors('deposit', state)).toEqual([]);
   });

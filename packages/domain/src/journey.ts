@@ -442,7 +442,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         label: 'deposit amount',
         legend: 'How much is your deposit?',
         kind: 'number',
-        min: 1,
+        // SPEC §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
+        min: 0,
         max: 100000,
         who: 'applicant',
         showWhen: (state) => state.form.depositType === true,

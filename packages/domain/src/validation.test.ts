@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanCashDepositInput,
   capitaliseFirstLetter,
   cleanNumberInput,
   cleanPhoneInput,
@@ -114,6 +115,26 @@ describe('cleanNumberInput', () => {
     expect(cleanNumberInput('-5')).toBe(0);
     expect(cleanNumberInput('-0.5')).toBe(0);
     expect(Object.is(cleanNumberInput('-0.5'), 0)).toBe(true);
+  });
+});
+
+describe('cleanCashDepositInput (SPEC §4)', () => {
+  it.each([
+    ['abc', 0],
+    ['£ten', 0],
+    ['1.2.3', 0],
+    ['-', 0],
+    ['1500', 1500],
+    ['£1,500', 1500],
+    ['99.01', 100],
+    ['-20', 0],
+  ])('%j → %j', (raw, expected) => {
+    expect(cleanCashDepositInput(raw)).toBe(expected);
+  });
+
+  it('leaves a blank box blank', () => {
+    expect(cleanCashDepositInput('')).toBe('');
+    expect(cleanCashDepositInput('   ')).toBe('');
   });
 });
 

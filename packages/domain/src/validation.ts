@@ -103,6 +103,16 @@ export function cleanNumberInput(raw: string): number | '' {
   return Math.max(0, Math.ceil(value));
 }
 
+/**
+ * SPEC §4: a cash deposit that is not a number becomes 0 rather than an error (decision 0013).
+ * Blank stays blank, so a 'Yes' with nothing typed is still asked for its amount.
+ */
+export function cleanCashDepositInput(raw: string): number | '' {
+  if (raw.trim() === '') return '';
+  const value = cleanNumberInput(raw);
+  return value === '' ? 0 : value;
+}
+
 export interface NumberOptions {
   min?: number;
   max?: number;
