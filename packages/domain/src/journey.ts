@@ -183,7 +183,8 @@ export interface StepSpec {
   readonly doneWhen?: (state: ApplicationState) => boolean;
 }
 
-const EMPLOYED_STATUSES: readonly string[] = [
+/** The employment statuses whose screens ask for the occupation and employer. */
+export const EMPLOYED_STATUSES: readonly string[] = [
   'FullTime',
   'PartTime',
   'SelfEmployed',

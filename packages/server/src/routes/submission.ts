@@ -1,8 +1,12 @@
-import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '@broker/domain';
+import {
+  datesOfBirthProblems,
+  partialSubmissionPayloadSchema,
+  submissionPayloadSchema,
+} from '@broker/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Clock, Decide } from '../decisions/decide.js';
-import { applicationFacts } from '../decisions/decide.js';
+import { applicationFacts, londonDate } from '../decisions/decide.js';
 import type { ApplicationsRepository } from '../repositories/applications.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
@@ -92,6 +96,9 @@ export async function registerSubmissionRoutes(
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
         const parsed = submissionPayloadSchema.safeParse(request.body);
         if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+        // The date-of-birth section's rules that need today, on the UK date (decision 0013).
+        const ages = datesOfBirthProblems(parsed.data, londonDate(clock.now()));
+        if (ages.length > 0) return invalid(reply, ages);
 
         const payload = parsed.data;
         const facts = applicationFacts(payload, { ip: request.ip, host: request.hostname });
@@ -121,6 +128,8 @@ export async function registerSubmissionRoutes(
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
         const parsed = partialSubmissionPayloadSchema.safeParse(request.body);
         if (!parsed.success) return invalid(reply, fieldsOf(parsed.error));
+        const ages = datesOfBirthProblems(parsed.data, londonDate(clock.now()));
+        if (ages.length > 0) return invalid(reply, ages);
 
         const facts = applicationFacts(parsed.data, { ip: request.ip, host: request.hostname });
         try {
