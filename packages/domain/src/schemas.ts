@@ -7,7 +7,7 @@
  *
  * Names not fixed by SPEC §3:
  * - `utmTerm`: SPEC lists `term` both as the loan term and under attribution; the loan term
- *   keeps `term`, the UTM term is sent as `utmTerm`.
+ *   keeps `term`, the UTM term is sent as `utmTerm` (decision 0013).
  * - Consents: SPEC's third-party channel flags are `IsOpted{Email,Sms,Phone,Post}ThirdParty`
  *   (the state calls them `isOpted*Partner`). The joint applicant's consents use the same nine
  *   names inside `JointApplicant`, whose nesting already says whose consent it is; "partner"
