@@ -315,6 +315,18 @@ function problem(ctx: Ctx, path: Path, message: string): void {
   ctx.addIssue({ code: 'custom', path, message });
 }
 
+/** The sliders that ask the loan amount, by path (read once: the table does not change). */
+const VEHICLE_AMOUNT = screenField('amount-to-finance', 'form.loanAmount');
+const SECURED_AMOUNT = screenField('looking-to-borrow', 'form.loanAmount');
+
+/** What the secured path's property screen says when an answer is missing. */
+const PROPERTY_REQUIRED = {
+  propertyValue: pleaseEnter(screenField('property-details', 'form.propertyValue').label),
+  mortgageBalance: pleaseEnter(screenField('property-details', 'form.mortgageBalance').label),
+  propertyBedrooms: pleaseEnter(screenField('property-details', 'form.propertyBedrooms').label),
+  propertyType: pleaseChoose(screenField('property-details', 'form.propertyType').label),
+} as const;
+
 /** The screens' rules that read more than one answer: the loan amount's range by purpose. */
 function screenRulesAcrossFields(value: CrossFieldInput, ctx: Ctx): void {
   const vehicle = value.loanPurposeType === 'Vehicle';
@@ -322,9 +334,7 @@ function screenRulesAcrossFields(value: CrossFieldInput, ctx: Ctx): void {
   if (vehicle === (value.financeType === 'Secured')) {
     problem(ctx, ['financeType'], RADIO_GROUP_REQUIRED);
   }
-  const amount = vehicle
-    ? screenField('amount-to-finance', 'form.loanAmount')
-    : screenField('looking-to-borrow', 'form.loanAmount');
+  const amount = vehicle ? VEHICLE_AMOUNT : SECURED_AMOUNT;
   const message = validateSlider(value.loanAmount, amount.label, amount.min!, amount.max!);
   if (message !== null) problem(ctx, ['loanAmount'], message);
 }
@@ -350,15 +360,12 @@ function requireAnswers(value: CrossFieldInput, ctx: Ctx): void {
   const required = (key: keyof CrossFieldInput, message: string) => {
     if (value[key] === undefined) problem(ctx, [key], message);
   };
-  const label = (id: Parameters<typeof screenField>[0], path: string) =>
-    screenField(id, path).label;
   if (value.loanPurposeType === 'Vehicle') {
     required('drivingLicenceType', RADIO_GROUP_REQUIRED);
   } else {
-    required('propertyValue', pleaseEnter(label('property-details', 'form.propertyValue')));
-    required('mortgageBalance', pleaseEnter(label('property-details', 'form.mortgageBalance')));
-    required('propertyBedrooms', pleaseEnter(label('property-details', 'form.propertyBedrooms')));
-    required('propertyType', pleaseChoose(label('property-details', 'form.propertyType')));
+    for (const [key, message] of Object.entries(PROPERTY_REQUIRED)) {
+      required(key as keyof typeof PROPERTY_REQUIRED, message);
+    }
     required('isSecurityCurrentAddress', RADIO_GROUP_REQUIRED);
     required('securityAddress', ADDRESS_SELECT_REQUIRED);
     required('ownOtherProperties', RADIO_GROUP_REQUIRED);
