@@ -83,7 +83,7 @@ function checksFor(page: Page, who: SecuredApplicant) {
       case '/joint-customer-contact':
         await checkTheScreen(page, {
           name: 'joint-customer-contact',
-          errors: ['Please enter their email address.', 'Please enter your phone number'],
+          errors: ['Please enter their email address.', 'Please enter their phone number'],
           fill: answer,
         });
         return 'answered';

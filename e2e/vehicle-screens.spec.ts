@@ -159,9 +159,10 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
               message: 'Please enter your deposit amount.',
             },
           ]);
-          await fillIn(p, 'How much is your deposit?', '0');
+          // A deposit of £0 is an answer (SPEC §4, decision 0013); over £100,000 is not.
+          await fillIn(p, 'How much is your deposit?', '100001');
           await thenContinueWithNothingShows(p, [
-            { at: control('How much is your deposit?'), message: 'Must be between 1 and 100000.' },
+            { at: control('How much is your deposit?'), message: 'Must be between 0 and 100000.' },
           ]);
           await thenAxeFindsNothing(p);
           await snap(p, 'deposit-amount-error');

@@ -648,8 +648,38 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     ]);
     expect(errors('joint-customer-contact')).toEqual([
       { field: 'form.joint.email', message: 'Please enter their email address.' },
-      { field: 'form.joint.contactNumber', message: 'Please enter your phone number' },
+      { field: 'form.joint.contactNumber', message: 'Please enter their phone number' },
     ]);
+    state.form.joint.contactNumber = '07700900123';
+    expect(errors('joint-customer-contact', state)).toContainEqual({
+      field: 'form.joint.contactNumber',
+      message: 'Please try again, their phone number looks invalid',
+    });
+  });
+
+  it('names refuse hidden characters, on both applicants (decision 0013)', () => {
+    const state = createInitialState();
+    state.form.title = 'Ms';
+    state.form.firstName = 'Ada\u202e';
+    state.form.lastName = '\u200bLovelace';
+    expect(errors('personal', state)).toEqual([
+      {
+        field: 'form.firstName',
+        message:
+          'Please enter your first name without hidden characters, such as zero-width spaces or text direction marks.',
+      },
+      {
+        field: 'form.lastName',
+        message:
+          'Please enter your last name without hidden characters, such as zero-width spaces or text direction marks.',
+      },
+    ]);
+    state.form.joint.firstName = 'Sam\ufeff';
+    expect(errors('joint-customer-details', state)).toContainEqual({
+      field: 'form.joint.firstName',
+      message:
+        'Please enter their first name without hidden characters, such as zero-width spaces or text direction marks.',
+    });
   });
 
   it('date of birth: one error on the combined field, from the three boxes', () => {
@@ -825,9 +855,17 @@ describe('validateStep: SPEC messages for an empty screen', () => {
       { field: 'form.depositType', message: 'Please choose an option to continue.' },
     ]);
     state.form.depositType = true;
+    state.form.cashDeposit = null;
     expect(errors('deposit', state)).toEqual([
-      { field: 'form.cashDeposit', message: 'Must be between 1 and 100000.' },
+      { field: 'form.cashDeposit', message: 'Please enter your deposit amount.' },
     ]);
+    state.form.cashDeposit = 100001;
+    expect(errors('deposit', state)).toEqual([
+      { field: 'form.cashDeposit', message: 'Must be between 0 and 100000.' },
+    ]);
+    // SPEC §4: a deposit typed as something other than a number is 0, an answer (0013).
+    state.form.cashDeposit = 0;
+    expect(errors('deposit', state)).toEqual([]);
     state.form.depositType = false;
     expect(errors('deposit', state)).toEqual([]);
   });

@@ -22,6 +22,7 @@ import {
   validateCheckbox,
   validateDropdown,
   validateEmail,
+  validateName,
   validateNumber,
   validatePhone,
   validateRadioGroup,
@@ -131,6 +132,8 @@ export interface FieldSpec {
   readonly monthsPath?: string;
   /** `dateOfBirth`: the three boxes. */
   readonly parts?: { readonly day: string; readonly month: string; readonly year: string };
+  /** `text`: a person's name, which refuses hidden characters (decision 0013). */
+  readonly personName?: boolean;
   /** At least one of this field and `oneOf.path` must be filled; the message uses `oneOf.label`. */
   readonly oneOf?: { readonly path: string; readonly label: string };
   readonly showWhen?: (state: ApplicationState, n: number) => boolean;
@@ -180,7 +183,8 @@ export interface StepSpec {
   readonly doneWhen?: (state: ApplicationState) => boolean;
 }
 
-const EMPLOYED_STATUSES: readonly string[] = [
+/** The employment statuses whose screens ask for the occupation and employer. */
+export const EMPLOYED_STATUSES: readonly string[] = [
   'FullTime',
   'PartTime',
   'SelfEmployed',
@@ -439,7 +443,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         label: 'deposit amount',
         legend: 'How much is your deposit?',
         kind: 'number',
-        min: 1,
+        // SPEC §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
+        min: 0,
         max: 100000,
         who: 'applicant',
         showWhen: (state) => state.form.depositType === true,
@@ -705,8 +710,20 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         options: TITLE_OPTIONS,
         who: 'applicant',
       },
-      { path: 'form.firstName', label: 'first name', kind: 'text', who: 'applicant' },
-      { path: 'form.lastName', label: 'last name', kind: 'text', who: 'applicant' },
+      {
+        path: 'form.firstName',
+        label: 'first name',
+        kind: 'text',
+        who: 'applicant',
+        personName: true,
+      },
+      {
+        path: 'form.lastName',
+        label: 'last name',
+        kind: 'text',
+        who: 'applicant',
+        personName: true,
+      },
     ],
   },
   contact: {
@@ -746,8 +763,20 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         options: TITLE_OPTIONS,
         who: 'joint',
       },
-      { path: 'form.joint.firstName', label: 'first name', kind: 'text', who: 'joint' },
-      { path: 'form.joint.lastName', label: 'last name', kind: 'text', who: 'joint' },
+      {
+        path: 'form.joint.firstName',
+        label: 'first name',
+        kind: 'text',
+        who: 'joint',
+        personName: true,
+      },
+      {
+        path: 'form.joint.lastName',
+        label: 'last name',
+        kind: 'text',
+        who: 'joint',
+        personName: true,
+      },
       {
         path: 'form.joint.maritalStatus',
         label: 'marital status',
@@ -1056,6 +1085,7 @@ type FieldValidator = (
 const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
   text: (f, s) => {
     const value = text(valueAt(s, f.path));
+    if (f.personName === true) return validateName(value, f.label, f.who);
     if (f.oneOf && !filled(value) && !filled(valueAt(s, f.oneOf.path))) {
       return validateText(null, f.oneOf.label, f.who);
     }
@@ -1071,7 +1101,7 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
       ...(f.max !== undefined && { max: f.max }),
     }),
   email: (f, s) => validateEmail(text(valueAt(s, f.path)), f.label, f.who),
-  phone: (f, s) => validatePhone(text(valueAt(s, f.path))),
+  phone: (f, s) => validatePhone(text(valueAt(s, f.path)), f.who),
   title: (f, s) => validateTitle(text(chosen(f, valueAt(s, f.path))), f.who),
   radio: (f, s) => validateRadioGroup(chosen(f, valueAt(s, f.path))),
   dropdown: (f, s) => validateDropdown(text(chosen(f, valueAt(s, f.path))), f.label, f.who),

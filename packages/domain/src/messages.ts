@@ -54,6 +54,34 @@ export const PHONE_NOT_ELEVEN_DIGITS =
 export const PHONE_NO_LEADING_ZERO = 'Please try again, your phone number should start with a 0';
 export const PHONE_LOOKS_INVALID = 'Please try again, Your phone number looks invalid';
 
+/**
+ * The brand-level phone messages for `who`: the applicant's are SPEC's, word for word; the joint
+ * applicant's say 'their' (decision 0013), and 'their' stays lower case mid-sentence.
+ */
+export function phoneMessages(who: Who = 'applicant') {
+  if (who === 'applicant') {
+    return {
+      empty: PHONE_EMPTY,
+      countryCode: PHONE_COUNTRY_CODE,
+      notElevenDigits: PHONE_NOT_ELEVEN_DIGITS,
+      noLeadingZero: PHONE_NO_LEADING_ZERO,
+      looksInvalid: PHONE_LOOKS_INVALID,
+    };
+  }
+  return {
+    empty: 'Please enter their phone number',
+    countryCode: 'Please enter their phone number without the country code',
+    notElevenDigits: PHONE_NOT_ELEVEN_DIGITS,
+    noLeadingZero: 'Please try again, their phone number should start with a 0',
+    looksInvalid: 'Please try again, their phone number looks invalid',
+  };
+}
+
+/** Not from SPEC (decision 0013): a name holding characters that cannot be seen. */
+export function hiddenCharacters(label: string, who: Who = 'applicant'): string {
+  return `Please enter ${possessive(who)} ${label} without hidden characters, such as zero-width spaces or text direction marks.`;
+}
+
 export const CHECKBOX_REQUIRED = 'Please check this box.';
 export const YEARS_AND_MONTHS_REQUIRED = 'Please answer this question.';
 export const ADDRESS_SELECT_REQUIRED = 'Please choose your address.';

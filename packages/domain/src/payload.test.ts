@@ -69,7 +69,7 @@ function fullState(): ApplicationState {
     firstName: '  ada ',
     lastName: "o'neill",
     email: ' ada@example.co.uk ',
-    contactNumber: '+44 7700 900123',
+    contactNumber: '+44 7911 123456',
     dateOfBirth: '1980-03-05T00:00:00.000Z',
     maritalStatus: 'Married',
     netMonthlyIncome: 2500,
@@ -117,7 +117,7 @@ function fullState(): ApplicationState {
       yearsAtEmployer: 2,
       monthsAtEmployer: 3,
     }),
-    employment({ employmentStatus: 'SelfEmployed', yearsAtEmployer: 5, monthsAtEmployer: 0 }),
+    employment({ employmentStatus: 'Retired', yearsAtEmployer: 5, monthsAtEmployer: 0 }),
   ];
   state.form.securityAddress = {
     ...address({
@@ -136,7 +136,7 @@ function fullState(): ApplicationState {
     firstName: 'ben',
     lastName: ' smith',
     email: 'ben@example.co.uk ',
-    contactNumber: '07700 900456',
+    contactNumber: '07911 654321',
     maritalStatus: 'Married',
     employmentStatus: 'PartTime',
     yearsAtEmployer: 4,
@@ -199,7 +199,7 @@ describe('buildSubmissionPayload: a realistic application', () => {
       firstName: 'Ada',
       lastName: "O'neill",
       email: 'ada@example.co.uk',
-      contactNumber: '07700900123',
+      contactNumber: '07911123456',
       dateOfBirth: '1980-03-05T00:00:00.000',
       maritalStatus: 'Married',
       netMonthlyIncome: 2500,
@@ -224,7 +224,7 @@ describe('buildSubmissionPayload: a realistic application', () => {
         firstName: 'Ben',
         lastName: 'Smith',
         email: 'ben@example.co.uk',
-        contactNumber: '07700900456',
+        contactNumber: '07911654321',
         dateOfBirth: '1979-12-31T00:00:00.000',
         maritalStatus: 'Married',
         employmentStatus: 'PartTime',
@@ -295,7 +295,7 @@ describe('buildSubmissionPayload: a realistic application', () => {
         },
         {
           employmentIndex: 1,
-          employmentStatus: 'SelfEmployed',
+          employmentStatus: 'Retired',
           yearsAtEmployer: 5,
           monthsAtEmployer: 0,
         },

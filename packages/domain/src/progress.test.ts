@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRESS_ITEM_COUNT, progressItems, progressPercent } from './progress.js';
+import {
+  PROGRESS_ITEM_COUNT,
+  progressItems,
+  progressItemsApplying,
+  progressPercent,
+} from './progress.js';
 import { createInitialState, type ApplicationState } from './state.js';
 
 type Edit = (s: ApplicationState) => void;
@@ -48,17 +53,42 @@ describe('progress (SPEC §4, DESIGN D1)', () => {
     expect(progressPercent(state)).toBe(100);
   });
 
-  it('counts the driving licence as done on the secured path, which never asks it', () => {
+  it('leaves the driving-licence flag out on the secured path, which never asks it (0014)', () => {
     const secured = stateWith((s) => void (s.form.loanPurposeType = 'HomeImprovements'));
-    expect(progressItems(secured)[1]).toBe(true);
-    expect(progressPercent(secured)).toBe(6);
-    const vehicle = stateWith((s) => void (s.form.loanPurposeType = 'Vehicle'));
-    expect(progressItems(vehicle)[1]).toBe(false);
+    // At the first screen nothing is done yet: not 6% (1 of 17) as before.
+    expect(progressItems(secured)[1]).toBe(false);
+    expect(progressItemsApplying(secured)[1]).toBe(false);
+    expect(progressItemsApplying(secured).filter(Boolean)).toHaveLength(16);
+    expect(progressPercent(secured)).toBe(0);
+    const oneItem = stateWith(
+      (s) => void (s.form.loanPurposeType = 'DebtConsolidation'),
+      (s) => void (s.form.loanAmountCompleted = true),
+    );
+    expect(progressPercent(oneItem)).toBe(6); // 1 of 16 = 6.25%
+    const fifteen = stateWith(
+      (s) => void (s.form.loanPurposeType = 'SomethingElse'),
+      ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted')
+        .slice(0, 15)
+        .map(([, edit]) => edit),
+    );
+    expect(progressPercent(fifteen)).toBe(94); // 15 of 16 = 93.75%
     const secureAll = stateWith(
       ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted').map(([, edit]) => edit),
       (s) => void (s.form.loanPurposeType = 'DebtConsolidation'),
     );
     expect(progressPercent(secureAll)).toBe(100);
+  });
+
+  it('counts the driving-licence flag on the vehicle path and before the path is known', () => {
+    const vehicle = stateWith((s) => void (s.form.loanPurposeType = 'Vehicle'));
+    expect(progressItems(vehicle)[1]).toBe(false);
+    expect(progressItemsApplying(vehicle).every(Boolean)).toBe(true);
+    const vehicleAllButLicence = stateWith(
+      ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted').map(([, edit]) => edit),
+      (s) => void (s.form.loanPurposeType = 'Vehicle'),
+    );
+    expect(progressPercent(vehicleAllButLicence)).toBe(94); // 16 of 17
+    expect(progressItemsApplying(createInitialState()).every(Boolean)).toBe(true);
   });
 
   it.each(ITEMS.map(([name, edit], index) => ({ name, edit, index })))(

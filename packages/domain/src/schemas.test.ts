@@ -7,6 +7,7 @@ import {
   addressDetailSchema,
   addressListResponseSchema,
   addressLookupItemSchema,
+  datesOfBirthProblems,
   partialSubmissionPayloadSchema,
   submissionPayloadSchema,
   submissionResponseSchema,
@@ -45,7 +46,7 @@ const VALID: SubmissionPayload = {
   firstName: 'Ada',
   lastName: "O'Neill",
   email: 'ada@example.co.uk',
-  contactNumber: '07700900123',
+  contactNumber: '07911123456',
   dateOfBirth: '1980-02-29T00:00:00.000',
   maritalStatus: 'Married',
   netMonthlyIncome: 2500,
@@ -69,7 +70,7 @@ const VALID: SubmissionPayload = {
     firstName: 'Ben',
     lastName: "O'Neill",
     email: 'ben@example.co.uk',
-    contactNumber: '07700900456',
+    contactNumber: '07911654321',
     dateOfBirth: '1979-12-31T00:00:00.000',
     maritalStatus: 'Married',
     employmentStatus: 'FullTime',
@@ -82,6 +83,7 @@ const VALID: SubmissionPayload = {
   additionalNeedsRequirements: true,
   additionalNeedsRequirementsStatement: 'Large print, please.\nCall after 5pm.',
   agreeSoftSearch: true,
+  breathingSpace: false,
   termsAndConditionsAgreed: true,
   IsCompleted: true,
   ...consents,
@@ -100,7 +102,16 @@ const VALID: SubmissionPayload = {
       monthsAtAddress: 6,
       residentialStatus: 'HomeownerWithMortgage',
     },
-    { addressIndex: 1, postcode: 'M1 1AE', yearsAtAddress: 25, monthsAtAddress: 11 },
+    {
+      addressIndex: 1,
+      buildingNumber: '1',
+      street: 'Piccadilly',
+      town: 'Manchester',
+      postcode: 'M1 1AE',
+      yearsAtAddress: 25,
+      monthsAtAddress: 11,
+      residentialStatus: 'PrivateTenant',
+    },
   ],
   employments: [
     {
@@ -150,11 +161,12 @@ function issuePaths(result: z.ZodSafeParseResult<unknown>): string[] {
 describe('submissionPayloadSchema', () => {
   it('accepts a complete, valid payload and returns it unchanged', () => {
     const result = submissionPayloadSchema.safeParse(VALID);
+    expect(result.error?.issues).toBeUndefined();
     expect(result.success).toBe(true);
     expect(result.data).toEqual(VALID);
   });
 
-  it('accepts a payload without any optional field', () => {
+  it('accepts a vehicle payload with only the answers its path asks', () => {
     const minimal = {
       submissionKey: 'abc',
       affiliateKey: 'default',
@@ -168,15 +180,34 @@ describe('submissionPayloadSchema', () => {
       firstName: 'A',
       lastName: 'B',
       email: 'a@b.co',
-      contactNumber: '0113496000',
+      contactNumber: '01134961000',
       dateOfBirth: '1990-01-01T00:00:00.000',
       maritalStatus: 'Single',
+      drivingLicenceType: 'None',
       netMonthlyIncome: 0,
+      isJointApplication: false,
       termsAndConditionsAgreed: true,
       IsCompleted: false,
       ...consents,
-      addresses: [{ addressIndex: 0, yearsAtAddress: 0, monthsAtAddress: 0 }],
-      employments: [{ employmentIndex: 0, yearsAtEmployer: 0, monthsAtEmployer: 0 }],
+      addresses: [
+        {
+          addressIndex: 0,
+          street: 'Briggate',
+          town: 'Leeds',
+          postcode: 'LS1 6HD',
+          yearsAtAddress: 0,
+          monthsAtAddress: 0,
+          residentialStatus: 'Other',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'Retired',
+          yearsAtEmployer: 0,
+          monthsAtEmployer: 0,
+        },
+      ],
     };
     expect(issuePaths(submissionPayloadSchema.safeParse(minimal))).toEqual([]);
   });
@@ -242,7 +273,7 @@ describe('submissionPayloadSchema', () => {
     ['employer years over 25', ['employments', 0, 'yearsAtEmployer'], 26],
     ['employer months over 11', ['employments', 0, 'monthsAtEmployer'], 12],
     ['an unknown employment status', ['employments', 0, 'employmentStatus'], 'Pirate'],
-    ['an employer town over 100', ['employments', 0, 'Town'], 't'.repeat(101)],
+    ['an employer town over 50', ['employments', 0, 'Town'], 't'.repeat(51)],
     ['an employment index that is not its position', ['employments', 0, 'employmentIndex'], 1],
     ['no addresses', ['addresses'], []],
     ['no employments', ['employments'], []],
@@ -277,13 +308,19 @@ describe('submissionPayloadSchema', () => {
 
   it('accepts each limit at its boundary', () => {
     const boundaries: [Path, unknown][] = [
-      [['loanAmount'], 1],
-      [['loanAmount'], 1_000_000],
-      [['term'], 40],
-      [['netMonthlyIncome'], 1_000_000],
+      [['loanAmount'], 10_000],
+      [['loanAmount'], 250_000],
+      [['term'], 3],
+      [['term'], 25],
+      [['netMonthlyIncome'], 100_000],
+      [['propertyValue'], 10_000],
+      [['propertyValue'], 10_000_000],
+      [['mortgageBalance'], 0],
+      [['propertyBedrooms'], 1],
+      [['propertyBedrooms'], 20],
       [['firstName'], 'A'.repeat(50)],
       [['email'], `${'a'.repeat(38)}@example.com`],
-      [['contactNumber'], '0123456789012'],
+      [['employments', 0, 'Town'], 't'.repeat(50)],
       [['securityAddress', 'yearsAtAddress'], 50],
       [['additionalNeedsRequirementsStatement'], 'x'.repeat(500)],
       [['dateApplied'], '2026-11-21T10:15:00+01:00'],
@@ -300,26 +337,32 @@ describe('submissionPayloadSchema', () => {
     ]);
     const tenYears = changed(['securityAddress', 'yearsAtAddress'], 10, copy);
     expect(issuePaths(submissionPayloadSchema.safeParse(tenYears))).toEqual([]);
+    // A secured application sends its security address, copied or separate.
     const noSecurity = changed(['securityAddress'], undefined, copy);
-    expect(issuePaths(submissionPayloadSchema.safeParse(noSecurity))).toEqual([]);
+    expect(issuePaths(submissionPayloadSchema.safeParse(noSecurity))).toEqual(['securityAddress']);
   });
 
   it('rejects a joint applicant unless isJointApplication is true', () => {
-    for (const flag of [false, undefined]) {
-      const result = submissionPayloadSchema.safeParse(changed(['isJointApplication'], flag));
-      expect(issuePaths(result)).toEqual(['JointApplicant']);
-    }
+    const result = submissionPayloadSchema.safeParse(changed(['isJointApplication'], false));
+    expect(issuePaths(result)).toEqual(['JointApplicant']);
+    // The joint question is asked on every path, so a full submission answers it.
+    const unanswered = submissionPayloadSchema.safeParse(
+      changed(['isJointApplication'], undefined),
+    );
+    expect(issuePaths(unanswered)).toEqual(['isJointApplication', 'JointApplicant']);
     const single = changed(['JointApplicant'], undefined, changed(['isJointApplication'], false));
     expect(issuePaths(submissionPayloadSchema.safeParse(single))).toEqual([]);
   });
 
   it('rejects an additional-needs statement unless discussFinancialCircumstances is true', () => {
-    for (const flag of [false, undefined]) {
-      const result = submissionPayloadSchema.safeParse(
-        changed(['discussFinancialCircumstances'], flag),
-      );
-      expect(issuePaths(result)).toEqual(['additionalNeedsRequirementsStatement']);
-    }
+    const result = submissionPayloadSchema.safeParse(
+      changed(['discussFinancialCircumstances'], false),
+    );
+    expect(issuePaths(result)).toEqual(['additionalNeedsRequirementsStatement']);
+    const partial = partialSubmissionPayloadSchema.safeParse(
+      changed(['discussFinancialCircumstances'], undefined),
+    );
+    expect(issuePaths(partial)).toEqual(['additionalNeedsRequirementsStatement']);
   });
 
   it('rejects more than 10 addresses or employments', () => {
@@ -422,6 +465,387 @@ describe('submissionPayloadSchema: the vehicle (lender panel rules)', () => {
   ])('refuses a wrong %s', (field, vehicle) => {
     const result = submissionPayloadSchema.safeParse({ ...clone(VALID), vehicle });
     expect(issuePaths(result)).toEqual([field ? `vehicle.${field}` : 'vehicle']);
+  });
+});
+
+const HIDDEN = (who: 'your' | 'their', label: string) =>
+  `Please enter ${who} ${label} without hidden characters, such as zero-width spaces or text direction marks.`;
+
+/** [what, path, value, the message the screen shows for it] */
+const SCREEN_REFUSALS: [string, Path, unknown, string][] = [
+  // phone (brand-level check, in its order)
+  [
+    'a drama number',
+    ['contactNumber'],
+    '07700900123',
+    'Please try again, Your phone number looks invalid',
+  ],
+  [
+    'ten digits',
+    ['contactNumber'],
+    '0791112345',
+    'Please try again, UK phone numbers should contain 11 digits',
+  ],
+  [
+    'thirteen digits',
+    ['contactNumber'],
+    '0791112345678',
+    'Please try again, UK phone numbers should contain 11 digits',
+  ],
+  [
+    'no allowed prefix',
+    ['contactNumber'],
+    '04123456789',
+    'Please try again, Your phone number looks invalid',
+  ],
+  [
+    'a country code',
+    ['contactNumber'],
+    '+447911123456',
+    'Please enter your phone number without the country code',
+  ],
+  [
+    'no leading 0',
+    ['contactNumber'],
+    '79111234567',
+    'Please try again, your phone number should start with a 0',
+  ],
+  ['an empty phone', ['contactNumber'], '', 'Please enter your phone number'],
+  ['a missing phone', ['contactNumber'], undefined, 'Please enter your phone number'],
+  [
+    'their drama number',
+    ['JointApplicant', 'contactNumber'],
+    '07700900456',
+    'Please try again, their phone number looks invalid',
+  ],
+  [
+    'their missing phone',
+    ['JointApplicant', 'contactNumber'],
+    undefined,
+    'Please enter their phone number',
+  ],
+  // names (length and characters)
+  ['an empty first name', ['firstName'], '', 'Please enter your first name.'],
+  ['a blank last name', ['lastName'], '   ', 'Please enter your last name.'],
+  ['a missing first name', ['firstName'], undefined, 'Please enter your first name.'],
+  ['a long first name', ['firstName'], 'A'.repeat(51), 'Must be 50 characters or fewer.'],
+  ['a bidi override', ['firstName'], 'Ada\u202eecalevoL', HIDDEN('your', 'first name')],
+  ['a zero-width space', ['lastName'], 'Love\u200blace', HIDDEN('your', 'last name')],
+  ['a byte order mark', ['firstName'], '\ufeffAda', HIDDEN('your', 'first name')],
+  ['a lone surrogate', ['lastName'], 'Lovelace\ud800', HIDDEN('your', 'last name')],
+  ['a control character', ['lastName'], 'Smith\u0000', HIDDEN('your', 'last name')],
+  [
+    'their zero-width joiner',
+    ['JointApplicant', 'firstName'],
+    'B\u200den',
+    HIDDEN('their', 'first name'),
+  ],
+  [
+    'their missing last name',
+    ['JointApplicant', 'lastName'],
+    undefined,
+    'Please enter their last name.',
+  ],
+  // e-mail
+  [
+    'an e-mail of the wrong format',
+    ['email'],
+    'ada@',
+    'Please try again. That email address doesn’t look right.',
+  ],
+  [
+    'an e-mail with a space',
+    ['email'],
+    'ada @example.com',
+    'Please try again. That email address doesn’t look right.',
+  ],
+  ['a missing e-mail', ['email'], undefined, 'Please enter your email address.'],
+  [
+    'their missing e-mail',
+    ['JointApplicant', 'email'],
+    undefined,
+    'Please enter their email address.',
+  ],
+  ['a long e-mail', ['email'], `${'a'.repeat(45)}@example.com`, 'Must be 50 characters or fewer.'],
+  // title, dropdowns, radios, checkbox
+  ['an unknown title', ['title'], 'Lord', 'Please enter your title.'],
+  ['their missing title', ['JointApplicant', 'title'], undefined, 'Please enter their title.'],
+  ['an unknown marital status', ['maritalStatus'], 'Engaged', 'Please choose your marital status.'],
+  [
+    'their marital status',
+    ['JointApplicant', 'maritalStatus'],
+    'x',
+    'Please choose their marital status.',
+  ],
+  ['an unknown property type', ['propertyType'], 'Castle', 'Please choose your property type.'],
+  [
+    'an unknown employment status',
+    ['employments', 0, 'employmentStatus'],
+    'Pirate',
+    'Please choose your employment status.',
+  ],
+  [
+    'an unknown residential status',
+    ['addresses', 0, 'residentialStatus'],
+    'Boat',
+    'Please choose an option to continue.',
+  ],
+  ['a yes/no answer as text', ['ownOtherProperties'], 'no', 'Please choose an option to continue.'],
+  [
+    'an unknown loan purpose',
+    ['loanPurposeType'],
+    'Holiday',
+    'Please choose an option to continue.',
+  ],
+  [
+    'a vehicle finance type on a secured loan',
+    ['financeType'],
+    'HirePurchase',
+    'Please choose an option to continue.',
+  ],
+  ['terms not agreed', ['termsAndConditionsAgreed'], false, 'Please check this box.'],
+  // dates of birth (the rules that need no clock)
+  [
+    'a year before 1000',
+    ['dateOfBirth'],
+    '0999-01-01T00:00:00.000',
+    "Please enter your year of birth using the format 'YYYY'.",
+  ],
+  [
+    'a date that is not a calendar date',
+    ['dateOfBirth'],
+    '1981-02-29T00:00:00.000',
+    'Please enter a valid date.',
+  ],
+  ['a missing date of birth', ['dateOfBirth'], undefined, 'Please enter your date of birth.'],
+  [
+    'their missing date of birth',
+    ['JointApplicant', 'dateOfBirth'],
+    undefined,
+    'Please enter their date of birth.',
+  ],
+  // amounts, sliders and numbers
+  ['a secured loan under £10,000', ['loanAmount'], 9999, 'Must be between 10000 and 250000.'],
+  ['a secured loan over £250,000', ['loanAmount'], 250_001, 'Must be between 10000 and 250000.'],
+  ['a term under 3 years', ['term'], 2, 'Must be between 3 and 25.'],
+  ['a term over 25 years', ['term'], 26, 'Must be between 3 and 25.'],
+  ['an income over £100,000', ['netMonthlyIncome'], 100_001, 'Must be between 0 and 100000.'],
+  ['a negative income', ['netMonthlyIncome'], -1, 'Must be between 0 and 100000.'],
+  ['a missing income', ['netMonthlyIncome'], undefined, 'Please enter your net monthly income.'],
+  [
+    'their income over £100,000',
+    ['JointApplicant', 'netMonthlyIncome'],
+    100_001,
+    'Must be between 0 and 100000.',
+  ],
+  [
+    'a property value under £10,000',
+    ['propertyValue'],
+    9999,
+    'Must be between 10000 and 10000000.',
+  ],
+  [
+    'a mortgage balance over £10,000,000',
+    ['mortgageBalance'],
+    10_000_001,
+    'Must be between 0 and 10000000.',
+  ],
+  ['no bedrooms', ['propertyBedrooms'], 0, 'Must be between 1 and 20.'],
+  ['21 bedrooms', ['propertyBedrooms'], 21, 'Must be between 1 and 20.'],
+  ['a deposit over £100,000', ['cashDeposit'], 100_001, 'Must be between 0 and 100000.'],
+  // years and months
+  [
+    '12 months at an address',
+    ['addresses', 0, 'monthsAtAddress'],
+    12,
+    'Please answer this question.',
+  ],
+  [
+    '26 years at an address',
+    ['addresses', 0, 'yearsAtAddress'],
+    26,
+    'Please answer this question.',
+  ],
+  [
+    'fractional months with an employer',
+    ['employments', 0, 'monthsAtEmployer'],
+    1.5,
+    'Please answer this question.',
+  ],
+  [
+    'their 26 years with an employer',
+    ['JointApplicant', 'yearsAtEmployer'],
+    26,
+    'Please answer this question.',
+  ],
+  // postcodes and addresses
+  [
+    'a postcode that is not one',
+    ['addresses', 0, 'postcode'],
+    'LS6 AAA',
+    'Please enter a valid postcode.',
+  ],
+  [
+    'a postcode not written as the payload rule writes it',
+    ['securityAddress', 'postcode'],
+    'ls1 4ap',
+    'Please enter a valid postcode.',
+  ],
+  ['a missing postcode', ['addresses', 0, 'postcode'], undefined, 'Please enter your postcode.'],
+  [
+    'a missing residential status',
+    ['addresses', 1, 'residentialStatus'],
+    undefined,
+    'Please choose an option to continue.',
+  ],
+  // employment text
+  [
+    'a long occupation',
+    ['employments', 0, 'occupation'],
+    'o'.repeat(51),
+    'Must be 50 characters or fewer.',
+  ],
+  [
+    'a missing employer name',
+    ['employments', 0, 'employerName'],
+    undefined,
+    'Please enter your employer name.',
+  ],
+  [
+    'a missing employment status',
+    ['employments', 0, 'employmentStatus'],
+    undefined,
+    'Please choose your employment status.',
+  ],
+  [
+    'their missing employment status',
+    ['JointApplicant', 'employmentStatus'],
+    undefined,
+    'Please choose their employment status.',
+  ],
+  // answers the secured path asks
+  ['a missing property value', ['propertyValue'], undefined, 'Please enter your property value.'],
+  ['a missing property type', ['propertyType'], undefined, 'Please choose your property type.'],
+  ['no soft-search answer', ['agreeSoftSearch'], undefined, 'Please choose an option to continue.'],
+  [
+    'no breathing-space answer',
+    ['breathingSpace'],
+    undefined,
+    'Please choose an option to continue.',
+  ],
+];
+
+describe('the screens’ rules at the server (decision 0013)', () => {
+  it.each(SCREEN_REFUSALS)(
+    'refuses %s with the screen’s message',
+    (_what, path, value, message) => {
+      const result = submissionPayloadSchema.safeParse(changed(path, value));
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        [path.join('.'), message],
+      ]);
+    },
+  );
+
+  it('holds a vehicle loan to the amount-to-finance range and asks for the licence', () => {
+    const vehicle = {
+      ...clone(VALID),
+      loanPurposeType: 'Vehicle',
+      financeType: 'PersonalContractPurchase',
+      drivingLicenceType: 'FullUK',
+    };
+    expect(issuePaths(submissionPayloadSchema.safeParse(vehicle))).toEqual([]);
+    const messages = (payload: object) =>
+      submissionPayloadSchema.safeParse(payload).error?.issues.map((i) => i.message);
+    expect(messages({ ...vehicle, loanAmount: 999 })).toEqual(['Must be between 1000 and 100000.']);
+    expect(messages({ ...vehicle, loanAmount: 100_001 })).toEqual([
+      'Must be between 1000 and 100000.',
+    ]);
+    expect(messages({ ...vehicle, financeType: 'Secured' })).toEqual([
+      'Please choose an option to continue.',
+    ]);
+    expect(messages(changed(['drivingLicenceType'], undefined, vehicle))).toEqual([
+      'Please choose an option to continue.',
+    ]);
+  });
+
+  it('refuses an address without a town or a first line as the address select does', () => {
+    for (const line of ['town', 'street']) {
+      const result = submissionPayloadSchema.safeParse(changed(['addresses', 1, line], undefined));
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
+        line === 'town' ? [['addresses.1', 'Please choose your address.']] : undefined,
+      );
+    }
+    const noLines = changed(['addresses', 1], {
+      addressIndex: 1,
+      town: 'Manchester',
+      postcode: 'M1 1AE',
+      yearsAtAddress: 25,
+      monthsAtAddress: 11,
+      residentialStatus: 'PrivateTenant',
+    });
+    expect(
+      submissionPayloadSchema.safeParse(noLines).error?.issues.map((issue) => issue.message),
+    ).toEqual(['Please choose your address.']);
+  });
+
+  it('asks occupation and employer only of the employed', () => {
+    const retired = changed(['employments', 0], {
+      employmentIndex: 0,
+      employmentStatus: 'Retired',
+      yearsAtEmployer: 3,
+      monthsAtEmployer: 0,
+    });
+    expect(issuePaths(submissionPayloadSchema.safeParse(retired))).toEqual([]);
+  });
+
+  it('lets a partial save leave answers out, but refuses what is sent as the screens do', () => {
+    const early = changed(['propertyValue'], undefined, changed(['breathingSpace'], undefined));
+    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(early))).toEqual([]);
+    const result = partialSubmissionPayloadSchema.safeParse(
+      changed(['contactNumber'], '07700900123'),
+    );
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Please try again, Your phone number looks invalid',
+    ]);
+  });
+
+  it('accepts the phone numbers the audit found refused in the browser only as digits', () => {
+    expect(
+      submissionPayloadSchema.safeParse(changed(['contactNumber'], '07911-123456')).error?.issues,
+    ).toEqual([
+      expect.objectContaining({
+        path: ['contactNumber'],
+        message: 'Must be sent as digits only, as the payload rule sends it',
+      }),
+    ]);
+  });
+});
+
+describe('datesOfBirthProblems (the rules that need today)', () => {
+  const today = { year: 2026, month: 3, day: 10 };
+  const joint = (dateOfBirth: string) => ({
+    dateOfBirth: '1980-01-01T00:00:00.000',
+    JointApplicant: { dateOfBirth },
+  });
+
+  it.each([
+    ['2005-03-11T00:00:00.000', 'You must be at least 21 years old to apply for finance with us.'],
+    ['2005-03-10T00:00:00.000', null],
+    ['1951-03-11T00:00:00.000', null],
+    ['1951-03-10T00:00:00.000', 'You must be under 75 years old to apply for finance with us.'],
+    ['2027-01-01T00:00:00.000', 'Please check you have entered your year of birth correctly.'],
+  ])('%s → %s', (dateOfBirth, message) => {
+    expect(datesOfBirthProblems({ dateOfBirth }, today)).toEqual(
+      message === null ? [] : [{ path: 'dateOfBirth', message }],
+    );
+    expect(datesOfBirthProblems(joint(dateOfBirth), today)).toEqual(
+      message === null ? [] : [{ path: 'JointApplicant.dateOfBirth', message }],
+    );
+  });
+
+  it('leaves out what the schema refuses or what is not sent', () => {
+    expect(datesOfBirthProblems({}, today)).toEqual([]);
+    expect(datesOfBirthProblems({ dateOfBirth: 'x' }, today)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
  *
  * Names not fixed by SPEC §3:
  * - `utmTerm`: SPEC lists `term` both as the loan term and under attribution; the loan term
- *   keeps `term`, the UTM term is sent as `utmTerm`.
+ *   keeps `term`, the UTM term is sent as `utmTerm` (decision 0013).
  * - Consents: SPEC's third-party channel flags are `IsOpted{Email,Sms,Phone,Post}ThirdParty`
  *   (the state calls them `isOpted*Partner`). The joint applicant's consents use the same nine
  *   names inside `JointApplicant`, whose nesting already says whose consent it is; "partner"
@@ -15,12 +15,42 @@
  * - `addressIndex` and `employmentIndex` are 0-based positions in the sent list (0 = current),
  *   and must equal the entry's position. `securityAddress` has the entry's fields without an
  *   index (there is only one).
+ *
+ * Every answer a screen checks is checked here by the same rule with the same message
+ * (`payload-rules.ts`, decision 0013); a full submission also needs every answer its path asks.
+ * docs/payload.md lists the fields.
  */
 import { z } from 'zod';
-import { isRealDate } from './date-of-birth.js';
 import { MAX_PARAMETER_LENGTH } from './intake.js';
-import { isValidPostcode, normalisePostcode } from './postcode.js';
-import { EMAIL_MAX_LENGTH, TEXT_MAX_LENGTH } from './validation.js';
+import {
+  ADDRESS_SELECT_REQUIRED,
+  RADIO_GROUP_REQUIRED,
+  pleaseChoose,
+  pleaseEnter,
+  tooLong,
+  type Who,
+} from './messages.js';
+import {
+  dateOfBirthRule,
+  dropdownRule,
+  emailRule,
+  isEmployedStatus,
+  nameRule,
+  numberRule,
+  phoneRule,
+  postcodeRule,
+  radioRule,
+  screenField,
+  screenTextRule,
+  termsRule,
+  titleRule,
+  yearsMonthsRule,
+  yesNoRule,
+} from './payload-rules.js';
+import { TEXT_MAX_LENGTH, validateSlider } from './validation.js';
+
+// The date rules that need today are applied by the server after the schema, with its clock.
+export { PAYLOAD_DATE_OF_BIRTH, datesOfBirthProblems, type FieldProblem } from './payload-rules.js';
 import { HISTORY_CAPS } from './years-months.js';
 import {
   DRIVING_LICENCE_TYPES,
@@ -34,18 +64,16 @@ import {
   VEHICLE_TYPES,
 } from './state.js';
 
-/** Bounds of the payload that SPEC does not fix: generous, but finite. */
+/** Bounds of the payload that neither SPEC nor a screen fixes: generous, but finite. */
 export const PAYLOAD_LIMITS = {
-  /** Above the Royal Mail PAF's longest address element (60 characters). */
+  /**
+   * Above the Royal Mail PAF's longest address element (60 characters): a looked-up address is
+   * not held to the 50 characters of a typed line.
+   */
   addressLine: 100,
   additionalNeedsStatement: 500,
   addresses: 10,
   employments: 10,
-  loanAmount: 1_000_000,
-  termYears: 40,
-  income: 1_000_000,
-  propertyMoney: 100_000_000,
-  bedrooms: 50,
   /** What intake keeps of a query parameter, cookie or host (intake.ts). */
   parameter: MAX_PARAMETER_LENGTH,
   host: 260,
@@ -70,36 +98,14 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const NO_CONTROL_EXCEPT_NEWLINES = /^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** Used in a URL path (POST /api/submission/{submissionKey}), so URL-safe characters only. */
 const SUBMISSION_KEY = /^[A-Za-z0-9._~-]{1,100}$/;
-/** SPEC §5: 'YYYY-MM-DDT00:00:00.000', no time zone. */
-export const PAYLOAD_DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})T00:00:00\.000$/;
-/** A normalised UK number: leading 0, 10 to 13 digits (SPEC §5). */
-const PAYLOAD_PHONE = /^0\d{9,12}$/;
 
 const text = (max: number = TEXT_MAX_LENGTH) =>
-  z.string().max(max).regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters');
+  z
+    .string()
+    .max(max, tooLong(max))
+    .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters');
 const requiredText = (max: number = TEXT_MAX_LENGTH) => text(max).min(1);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
-const money = (min: number, max: number) => z.number().min(min).max(max);
-
-/** Runs only on a value that already has the date-of-birth shape (the regex aborts first). */
-function isCalendarDate(value: string): boolean {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return isRealDate(year, month, day);
-}
-
-const dateOfBirth = z
-  .string()
-  .regex(PAYLOAD_DATE_OF_BIRTH, { message: 'Must be YYYY-MM-DDT00:00:00.000', abort: true })
-  .refine(isCalendarDate, 'Must be a real calendar date');
-const email = z.email().max(EMAIL_MAX_LENGTH);
-const phone = z.string().regex(PAYLOAD_PHONE, 'Must be 10 to 13 digits starting with 0');
-const postcode = z
-  .string()
-  .max(8, { abort: true })
-  .refine(
-    (value) => isValidPostcode(value) && normalisePostcode(value) === value,
-    'Must be a UK postcode such as SW1A 1AA',
-  );
 
 const consentShape = {
   IsOptedEmail: z.boolean(),
@@ -122,10 +128,10 @@ function addressFields(yearsCap: number) {
     locality: text(L.addressLine).optional(),
     town: text(L.addressLine).optional(),
     county: text(L.addressLine).optional(),
-    postcode: postcode.optional(),
-    yearsAtAddress: int(0, yearsCap),
-    monthsAtAddress: int(0, CAPS.months),
-    residentialStatus: z.enum(RESIDENTIAL_STATUSES).optional(),
+    postcode: postcodeRule().optional(),
+    yearsAtAddress: yearsMonthsRule(yearsCap),
+    monthsAtAddress: yearsMonthsRule(CAPS.months),
+    residentialStatus: radioRule(RESIDENTIAL_STATUSES).optional(),
   };
 }
 
@@ -141,35 +147,47 @@ export const payloadSecurityAddressSchema = z.strictObject(
 
 export const payloadEmploymentSchema = z.strictObject({
   employmentIndex: int(0, L.employments - 1),
-  employmentStatus: z.enum(EMPLOYMENT_STATUSES).optional(),
-  yearsAtEmployer: int(0, CAPS.employerYears),
-  monthsAtEmployer: int(0, CAPS.months),
-  occupation: text().optional(),
-  employerName: text().optional(),
-  Town: text(L.addressLine).optional(),
+  employmentStatus: dropdownRule(EMPLOYMENT_STATUSES, 'employment status', 'applicant').optional(),
+  yearsAtEmployer: yearsMonthsRule(CAPS.employerYears),
+  monthsAtEmployer: yearsMonthsRule(CAPS.months),
+  occupation: screenTextRule('occupation', 'applicant').optional(),
+  employerName: screenTextRule('employer name', 'applicant').optional(),
+  Town: screenTextRule('employer town', 'applicant').optional(),
 });
 
+/** The steps that ask each applicant's name and income, whose rules the payload applies. */
+const PERSON_STEPS = {
+  applicant: { name: 'personal', income: 'employment-income', at: 'form' },
+  joint: { name: 'joint-customer-details', income: 'joint-employment-income', at: 'form.joint' },
+} as const;
+
 /** Asked of both applicants; a partial save may still lack them (`PERSON_FIELDS_OPTIONAL`). */
-const personShape = {
-  title: z.enum(TITLES),
-  firstName: requiredText(),
-  lastName: requiredText(),
-  email,
-  contactNumber: phone,
-  dateOfBirth,
-  maritalStatus: z.enum(MARITAL_STATUSES),
-  netMonthlyIncome: money(0, L.income),
-};
+function personShape(who: Who) {
+  const steps = PERSON_STEPS[who];
+  return {
+    title: titleRule(TITLES, who),
+    firstName: nameRule(steps.name, `${steps.at}.firstName`),
+    lastName: nameRule(steps.name, `${steps.at}.lastName`),
+    email: emailRule(who),
+    contactNumber: phoneRule(who),
+    dateOfBirth: dateOfBirthRule(who),
+    maritalStatus: dropdownRule(MARITAL_STATUSES, 'marital status', who),
+    netMonthlyIncome: numberRule(steps.income, `${steps.at}.netMonthlyIncome`),
+  };
+}
 
 const jointOptional = {
-  drivingLicenceType: z.enum(DRIVING_LICENCE_TYPES).optional(),
-  employmentStatus: z.enum(EMPLOYMENT_STATUSES).optional(),
-  yearsAtEmployer: int(0, CAPS.employerYears),
-  monthsAtEmployer: int(0, CAPS.months),
+  drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
+  employmentStatus: dropdownRule(EMPLOYMENT_STATUSES, 'employment status', 'joint').optional(),
+  yearsAtEmployer: yearsMonthsRule(CAPS.employerYears),
+  monthsAtEmployer: yearsMonthsRule(CAPS.months),
   ...consentShape,
 };
 
-export const payloadJointApplicantSchema = z.strictObject({ ...personShape, ...jointOptional });
+export const payloadJointApplicantSchema = z.strictObject({
+  ...personShape('joint'),
+  ...jointOptional,
+});
 
 const PERSON_FIELDS_OPTIONAL = {
   title: true,
@@ -180,7 +198,7 @@ const PERSON_FIELDS_OPTIONAL = {
   dateOfBirth: true,
   maritalStatus: true,
   netMonthlyIncome: true,
-} as const satisfies Record<keyof typeof personShape, true>;
+} as const satisfies Record<keyof ReturnType<typeof personShape>, true>;
 
 const partialJointApplicantSchema = payloadJointApplicantSchema.partial(PERSON_FIELDS_OPTIONAL);
 
@@ -197,42 +215,44 @@ const payloadShape = {
   submittedBy: requiredText(L.submittedBy),
   dateApplied: z.iso.datetime({ offset: true }).optional(),
 
-  // Loan
-  loanPurposeType: z.enum(PAYLOAD_LOAN_PURPOSES),
-  lookingToBuy: z.enum(LOOKING_TO_BUY).optional(),
-  loanAmount: money(1, L.loanAmount),
-  cashDeposit: money(0, L.loanAmount),
-  financeType: z.enum(FINANCE_TYPES),
-  term: int(1, L.termYears),
+  // Loan. The amount's range depends on the loan purpose (see crossFieldRules).
+  loanPurposeType: radioRule(PAYLOAD_LOAN_PURPOSES),
+  lookingToBuy: radioRule(LOOKING_TO_BUY).optional(),
+  loanAmount: z.number({ error: pleaseEnter('loan amount') }),
+  cashDeposit: numberRule('deposit', 'form.cashDeposit'),
+  financeType: radioRule(FINANCE_TYPES),
+  term: numberRule('term-to-borrow', 'form.term', { whole: true }),
 
   // Applicant
-  ...personShape,
-  drivingLicenceType: z.enum(DRIVING_LICENCE_TYPES).optional(),
+  ...personShape('applicant'),
+  drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
 
   // Property and security
-  isSecurityCurrentAddress: z.boolean().optional(),
-  ownOtherProperties: z.boolean().optional(),
-  propertyValue: money(0, L.propertyMoney).optional(),
-  mortgageBalance: money(0, L.propertyMoney).optional(),
-  propertyBedrooms: int(0, L.bedrooms).optional(),
-  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  isSecurityCurrentAddress: yesNoRule().optional(),
+  ownOtherProperties: yesNoRule().optional(),
+  propertyValue: numberRule('property-details', 'form.propertyValue').optional(),
+  mortgageBalance: numberRule('property-details', 'form.mortgageBalance').optional(),
+  propertyBedrooms: numberRule('property-details', 'form.propertyBedrooms', {
+    whole: true,
+  }).optional(),
+  propertyType: dropdownRule(PROPERTY_TYPES, 'property type', 'applicant').optional(),
   securityAddress: payloadSecurityAddressSchema.optional(),
 
   // Joint application
-  isJointApplication: z.boolean().optional(),
+  isJointApplication: yesNoRule().optional(),
   JointApplicant: payloadJointApplicantSchema.optional(),
 
   // Needs and consent
-  discussFinancialCircumstances: z.boolean().optional(),
-  additionalNeedsRequirements: z.boolean().optional(),
+  discussFinancialCircumstances: yesNoRule().optional(),
+  additionalNeedsRequirements: yesNoRule().optional(),
   additionalNeedsRequirementsStatement: z
     .string()
-    .max(L.additionalNeedsStatement)
+    .max(L.additionalNeedsStatement, tooLong(L.additionalNeedsStatement))
     .regex(NO_CONTROL_EXCEPT_NEWLINES, 'Must not contain control characters')
     .optional(),
-  agreeSoftSearch: z.boolean().optional(),
+  agreeSoftSearch: yesNoRule().optional(),
   // Not in SPEC §3's payload list, but the decline policy of DESIGN §3 needs it.
-  breathingSpace: z.boolean().optional(),
+  breathingSpace: yesNoRule().optional(),
   // Not in SPEC §3's payload list: the lender panel's vehicle rules read it where given
   // (docs/decisions/0022-lender-panel.md).
   vehicle: z
@@ -242,7 +262,7 @@ const payloadShape = {
       mileage: int(0, 10_000_000).optional(),
     })
     .optional(),
-  termsAndConditionsAgreed: z.literal(true),
+  termsAndConditionsAgreed: termsRule(),
   IsCompleted: z.boolean(),
   ...consentShape,
 
@@ -261,19 +281,147 @@ const payloadShape = {
   campaign: text(L.parameter).optional(),
 };
 
+type AddressInput = Partial<Record<'flatNumber' | 'buildingName' | 'buildingNumber', string>> & {
+  street?: string | undefined;
+  town?: string | undefined;
+  postcode?: string | undefined;
+  residentialStatus?: string | undefined;
+  yearsAtAddress: number;
+};
+
 interface CrossFieldInput {
+  loanPurposeType: (typeof PAYLOAD_LOAN_PURPOSES)[number];
+  financeType: (typeof FINANCE_TYPES)[number];
+  loanAmount: number;
+  drivingLicenceType?: string | undefined;
+  propertyValue?: number | undefined;
+  mortgageBalance?: number | undefined;
+  propertyBedrooms?: number | undefined;
+  propertyType?: string | undefined;
+  ownOtherProperties?: boolean | undefined;
+  breathingSpace?: boolean | undefined;
+  agreeSoftSearch?: boolean | undefined;
+  additionalNeedsRequirements?: boolean | undefined;
   isJointApplication?: boolean | undefined;
-  JointApplicant?: object | undefined;
+  JointApplicant?: { employmentStatus?: string | undefined } | undefined;
   discussFinancialCircumstances?: boolean | undefined;
   additionalNeedsRequirementsStatement?: string | undefined;
   isSecurityCurrentAddress?: boolean | undefined;
-  securityAddress?: { yearsAtAddress: number } | undefined;
-  addresses: { addressIndex: number }[];
-  employments: { employmentIndex: number }[];
+  securityAddress?: AddressInput | undefined;
+  addresses: (AddressInput & { addressIndex: number })[];
+  employments: {
+    employmentIndex: number;
+    employmentStatus?: string | undefined;
+    occupation?: string | undefined;
+    employerName?: string | undefined;
+    Town?: string | undefined;
+  }[];
+}
+
+type Ctx = z.core.$RefinementCtx<CrossFieldInput>;
+type Path = (string | number)[];
+
+function problem(ctx: Ctx, path: Path, message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
+/** The sliders that ask the loan amount, by path (read once: the table does not change). */
+const VEHICLE_AMOUNT = screenField('amount-to-finance', 'form.loanAmount');
+const SECURED_AMOUNT = screenField('looking-to-borrow', 'form.loanAmount');
+
+/** What the secured path's property screen says when an answer is missing. */
+const PROPERTY_REQUIRED = {
+  propertyValue: pleaseEnter(screenField('property-details', 'form.propertyValue').label),
+  mortgageBalance: pleaseEnter(screenField('property-details', 'form.mortgageBalance').label),
+  propertyBedrooms: pleaseEnter(screenField('property-details', 'form.propertyBedrooms').label),
+  propertyType: pleaseChoose(screenField('property-details', 'form.propertyType').label),
+} as const;
+
+/** The screens' rules that read more than one answer: the loan amount's range by purpose. */
+function screenRulesAcrossFields(value: CrossFieldInput, ctx: Ctx): void {
+  const vehicle = value.loanPurposeType === 'Vehicle';
+  // The start question chooses the product: a vehicle finance type, or Secured for the rest.
+  if (vehicle === (value.financeType === 'Secured')) {
+    problem(ctx, ['financeType'], RADIO_GROUP_REQUIRED);
+  }
+  const amount = vehicle ? VEHICLE_AMOUNT : SECURED_AMOUNT;
+  const message = validateSlider(value.loanAmount, amount.label, amount.min!, amount.max!);
+  if (message !== null) problem(ctx, ['loanAmount'], message);
+}
+
+/** A looked-up or typed address has a first line and a town (the address select's rule). */
+function isWholeAddress(address: AddressInput): boolean {
+  const first = [address.flatNumber, address.buildingName, address.buildingNumber, address.street];
+  return address.town !== undefined && first.some((line) => line !== undefined);
+}
+
+function requireAddress(ctx: Ctx, path: Path, address: AddressInput): void {
+  if (address.postcode === undefined) problem(ctx, [...path, 'postcode'], pleaseEnter('postcode'));
+  if (!isWholeAddress(address)) problem(ctx, path, ADDRESS_SELECT_REQUIRED);
+}
+
+/**
+ * A full submission answers every question its path asks (decision 0013): what a screen
+ * refuses to continue without, the server refuses to decide without, with the screen's message.
+ * Answers the builder leaves out when they are not asked (a brand without the deposit
+ * questions, the joint applicant's employment when they are not employed) are not required.
+ */
+function requireAnswers(value: CrossFieldInput, ctx: Ctx): void {
+  const required = (key: keyof CrossFieldInput, message: string) => {
+    if (value[key] === undefined) problem(ctx, [key], message);
+  };
+  if (value.loanPurposeType === 'Vehicle') {
+    required('drivingLicenceType', RADIO_GROUP_REQUIRED);
+  } else {
+    for (const [key, message] of Object.entries(PROPERTY_REQUIRED)) {
+      required(key as keyof typeof PROPERTY_REQUIRED, message);
+    }
+    required('isSecurityCurrentAddress', RADIO_GROUP_REQUIRED);
+    required('securityAddress', ADDRESS_SELECT_REQUIRED);
+    required('ownOtherProperties', RADIO_GROUP_REQUIRED);
+    required('breathingSpace', RADIO_GROUP_REQUIRED);
+    required('agreeSoftSearch', RADIO_GROUP_REQUIRED);
+    required('additionalNeedsRequirements', RADIO_GROUP_REQUIRED);
+    required('discussFinancialCircumstances', RADIO_GROUP_REQUIRED);
+  }
+  required('isJointApplication', RADIO_GROUP_REQUIRED);
+  if (value.JointApplicant !== undefined && value.JointApplicant.employmentStatus === undefined) {
+    problem(
+      ctx,
+      ['JointApplicant', 'employmentStatus'],
+      pleaseChoose('employment status', 'joint'),
+    );
+  }
+  if (value.securityAddress !== undefined) {
+    requireAddress(ctx, ['securityAddress'], value.securityAddress);
+  }
+  value.addresses.forEach((address, index) => {
+    requireAddress(ctx, ['addresses', index], address);
+    if (address.residentialStatus === undefined) {
+      problem(ctx, ['addresses', index, 'residentialStatus'], RADIO_GROUP_REQUIRED);
+    }
+  });
+  value.employments.forEach((employment, index) => {
+    const at = ['employments', index];
+    if (employment.employmentStatus === undefined) {
+      problem(ctx, [...at, 'employmentStatus'], pleaseChoose('employment status'));
+    } else if (isEmployedStatus(employment.employmentStatus)) {
+      if (employment.occupation === undefined) {
+        problem(ctx, [...at, 'occupation'], pleaseEnter('occupation'));
+      }
+      if (employment.employerName === undefined) {
+        problem(ctx, [...at, 'employerName'], pleaseEnter('employer name'));
+      }
+      if (employment.Town === undefined)
+        problem(ctx, [...at, 'Town'], pleaseEnter('employer town'));
+    }
+  });
 }
 
 function crossFieldRules(jointRequired: boolean) {
-  return (value: CrossFieldInput, ctx: z.core.$RefinementCtx<CrossFieldInput>) => {
+  return (value: CrossFieldInput, ctx: Ctx) => {
+    screenRulesAcrossFields(value, ctx);
+    if (jointRequired) requireAnswers(value, ctx);
     if (value.isJointApplication === true) {
       if (jointRequired && value.JointApplicant === undefined) {
         ctx.addIssue({
@@ -359,7 +507,7 @@ export type PayloadJointApplicant = z.infer<typeof payloadJointApplicantSchema>;
 
 const panelId = z.string().max(50);
 const panelName = z.string().max(100);
-const amount = money(0, 100_000_000);
+const amount = z.number().min(0).max(100_000_000);
 
 /** An approval's indicative personal quote: the best matching product, priced for the applicant. */
 export const indicativeQuoteSchema = z.object({

@@ -90,6 +90,15 @@ describe('answersImpliedBy', () => {
     });
   });
 
+  it('marks the application as full when it is submitted (decision 0001)', () => {
+    const agreed = state((x) => void (x.form.isAgreedTermsAndConditions = true));
+    expect(agreed.form.IsFullApplication).toBe(false);
+    expect(answersImpliedBy({ id: 'submit' }, agreed, today)).toEqual({
+      'form.IsFullApplication': true,
+    });
+    expect(answersImpliedBy({ id: 'before-you-submit' }, agreed, today)).toEqual({});
+  });
+
   it('writes nothing extra for a step with no implications', () => {
     expect(answersImpliedBy({ id: 'contact' }, createInitialState(), today)).toEqual({});
   });

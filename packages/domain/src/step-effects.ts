@@ -6,7 +6,8 @@ import type { ApplicationState } from './state.js';
  * What a valid Continue on a step writes besides the answers the screen edits: the step's
  * completion flags, and values the answers imply (decision 0001): the product behind the start
  * question, and the top-level mirrors of SPEC §3 (fullLicence, hasDeposit, isJointApplication,
- * breathingSpace, isSecurityCurrentAddress). Keys are dotted paths into ApplicationState.
+ * breathingSpace, isSecurityCurrentAddress), and IsFullApplication once the full application
+ * is sent. Keys are dotted paths into ApplicationState.
  */
 export function answersImpliedBy(
   ref: StepRef,
@@ -53,6 +54,10 @@ export function answersImpliedBy(
       break;
     case 'security-address-confirm':
       out.isSecurityCurrentAddress = form.isSecurityCurrentAddress;
+      break;
+    case 'submit':
+      // Decision 0001: a valid Continue on /submit sends the full application.
+      out['form.IsFullApplication'] = true;
       break;
     default:
       break;

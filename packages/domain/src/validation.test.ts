@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanCashDepositInput,
   capitaliseFirstLetter,
   cleanNumberInput,
   cleanPhoneInput,
@@ -8,6 +9,7 @@ import {
   validateDropdown,
   validateEmail,
   validateNumber,
+  validateName,
   validatePhone,
   validatePhoneFormInput,
   validateRadioGroup,
@@ -113,6 +115,26 @@ describe('cleanNumberInput', () => {
     expect(cleanNumberInput('-5')).toBe(0);
     expect(cleanNumberInput('-0.5')).toBe(0);
     expect(Object.is(cleanNumberInput('-0.5'), 0)).toBe(true);
+  });
+});
+
+describe('cleanCashDepositInput (SPEC §4)', () => {
+  it.each([
+    ['abc', 0],
+    ['£ten', 0],
+    ['1.2.3', 0],
+    ['-', 0],
+    ['1500', 1500],
+    ['£1,500', 1500],
+    ['99.01', 100],
+    ['-20', 0],
+  ])('%j → %j', (raw, expected) => {
+    expect(cleanCashDepositInput(raw)).toBe(expected);
+  });
+
+  it('leaves a blank box blank', () => {
+    expect(cleanCashDepositInput('')).toBe('');
+    expect(cleanCashDepositInput('   ')).toBe('');
   });
 });
 
@@ -284,6 +306,92 @@ describe('validatePhone (brand-level check, DESIGN D5)', () => {
   ])('accepts %j', (value) => {
     expect(validatePhone(value)).toBeNull();
   });
+
+  it.each([
+    '07911-123456',
+    '07911.123456',
+    '(07911) 123456',
+    '(07911)123456',
+    '07911,123,456',
+    '07911 – 123456',
+    '020 7123 4567',
+  ])('removes the separators people type before counting digits: accepts %j', (value) => {
+    expect(validatePhone(value)).toBeNull();
+  });
+
+  it('keeps its order and messages after removing separators', () => {
+    expect(validatePhone('(+44) 7911-123456')).toBe(
+      'Please enter your phone number without the country code',
+    );
+    expect(validatePhone('0791-112-345')).toBe(
+      'Please try again, UK phone numbers should contain 11 digits',
+    );
+    expect(validatePhone('(7911) 1234-567')).toBe(
+      'Please try again, your phone number should start with a 0',
+    );
+    expect(validatePhone('07700-900-123')).toBe(
+      'Please try again, Your phone number looks invalid',
+    );
+    expect(validatePhone('()')).toBe('Please enter your phone number');
+  });
+
+  it.each([
+    ['', 'Please enter their phone number'],
+    ['+447911123456', 'Please enter their phone number without the country code'],
+    ['0791112345', 'Please try again, UK phone numbers should contain 11 digits'],
+    ['79111234567', 'Please try again, their phone number should start with a 0'],
+    ['07700900123', 'Please try again, their phone number looks invalid'],
+    ['04123456789', 'Please try again, their phone number looks invalid'],
+  ])('the joint applicant: %j → %j', (value, expected) => {
+    expect(validatePhone(value, 'joint')).toBe(expected);
+  });
+});
+
+describe('validateName (decision 0013)', () => {
+  const HIDDEN =
+    'Please enter your first name without hidden characters, such as zero-width spaces or text direction marks.';
+
+  it('needs a name, no longer than 50 characters', () => {
+    expect(validateName('', 'first name')).toBe('Please enter your first name.');
+    expect(validateName('  ', 'last name', 'joint')).toBe('Please enter their last name.');
+    expect(validateName(null, 'first name')).toBe('Please enter your first name.');
+    expect(validateName('a'.repeat(51), 'first name')).toBe('Must be 50 characters or fewer.');
+    expect(validateName(` ${'a'.repeat(50)} `, 'first name')).toBeNull();
+  });
+
+  it.each([
+    ['a right-to-left override', 'Ada\u202eecalevoL'],
+    ['a left-to-right override', '\u202dAda'],
+    ['a right-to-left isolate', 'Ada\u2067x\u2069'],
+    ['a right-to-left mark', 'Ada\u200f'],
+    ['an Arabic letter mark', 'Ada\u061c'],
+    ['a zero-width space', 'A\u200bda'],
+    ['a zero-width joiner', 'A\u200dda'],
+    ['a zero-width non-joiner', 'A\u200cda'],
+    ['a word joiner', 'A\u2060da'],
+    ['a byte order mark', '\ufeffAda'],
+    ['a soft hyphen', 'A\u00adda'],
+    ['a lone high surrogate', 'Ada\ud800'],
+    ['a lone low surrogate', '\udfffAda'],
+    ['a control character', 'Ada\u0007'],
+    ['a tab', 'Ada\tLovelace'],
+    ['a line separator', 'Ada\u2028'],
+  ])('refuses %s', (_name, value) => {
+    expect(validateName(value, 'first name')).toBe(HIDDEN);
+  });
+
+  it("says 'their' for the joint applicant", () => {
+    expect(validateName('Sam\u200b', 'last name', 'joint')).toBe(
+      'Please enter their last name without hidden characters, such as zero-width spaces or text direction marks.',
+    );
+  });
+
+  it.each(['Zoë', "O'Brien", 'Jean-Luc', 'Nguyễn', '李', 'Ólafsdóttir', 'Mary Ann', '𝒜da'])(
+    'accepts %j',
+    (value) => {
+      expect(validateName(value, 'first name')).toBeNull();
+    },
+  );
 });
 
 describe('validateCheckbox', () => {

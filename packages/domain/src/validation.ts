@@ -3,17 +3,14 @@ import {
   CHECKBOX_REQUIRED,
   EMAIL_BAD_FORMAT,
   PHONE_BAD_FORMAT,
-  PHONE_COUNTRY_CODE,
-  PHONE_EMPTY,
-  PHONE_LOOKS_INVALID,
-  PHONE_NO_LEADING_ZERO,
-  PHONE_NOT_ELEVEN_DIGITS,
   PHONE_REQUIRED,
   RADIO_GROUP_REQUIRED,
   YEARS_AND_MONTHS_REQUIRED,
   mustBeAtLeast,
   mustBeAtMost,
   mustBeBetween,
+  hiddenCharacters,
+  phoneMessages,
   pleaseChoose,
   pleaseEnter,
   titleRequired,
@@ -51,6 +48,32 @@ export function validateText(
   return value.trim().length > maxLength ? tooLong(maxLength) : null;
 }
 
+/**
+ * Characters a reader cannot see: controls (C0, C1), format characters (bidirectional overrides,
+ * embeddings, isolates and marks, zero-width spaces and joiners, the word joiner, the byte order
+ * mark, the soft hyphen), lone surrogates, and the line and paragraph separators. A name holding
+ * one can be made to display as another, or to be two different strings that look the same.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+export function hasHiddenCharacters(value: string): boolean {
+  return HIDDEN_CHARACTER.test(value);
+}
+
+/**
+ * A person's first or last name (decision 0013): required, no hidden characters, at most 50
+ * characters once trimmed, in that order.
+ */
+export function validateName(
+  value: string | null | undefined,
+  label: string,
+  who: Who = 'applicant',
+): string | null {
+  if (isBlank(value)) return pleaseEnter(label, who);
+  if (hasHiddenCharacters(value)) return hiddenCharacters(label, who);
+  return validateText(value, label, who);
+}
+
 /** SPEC §5: first and last names get their first letter capitalised; the rest is left alone. */
 export function capitaliseFirstLetter(value: string): string {
   return value.replace(/\p{L}/u, (letter) => letter.toUpperCase());
@@ -78,6 +101,16 @@ export function cleanNumberInput(raw: string): number | '' {
   const value = Number(text);
   if (!Number.isFinite(value)) return '';
   return Math.max(0, Math.ceil(value));
+}
+
+/**
+ * SPEC §4: a cash deposit that is not a number becomes 0 rather than an error (decision 0013).
+ * Blank stays blank, so a 'Yes' with nothing typed is still asked for its amount.
+ */
+export function cleanCashDepositInput(raw: string): number | '' {
+  if (raw.trim() === '') return '';
+  const value = cleanNumberInput(raw);
+  return value === '' ? 0 : value;
 }
 
 export interface NumberOptions {
@@ -143,16 +176,33 @@ export function validatePhoneFormInput(value: string | null | undefined): string
 }
 
 /**
- * SPEC §5 brand-level phone check, in SPEC's order (DESIGN D5: every phone field uses it).
- * Spaces are ignored when counting digits, so a pasted '07700 900 123' is judged on its digits.
+ * What people put between a phone number's digits (SPEC §5's form-input normalisation, and
+ * decision 0013): spaces, hyphens and dashes, dots, commas and brackets.
  */
-export function validatePhone(value: string | null | undefined): string | null {
-  if (isBlank(value)) return PHONE_EMPTY;
-  const phone = value.replace(/\s+/g, '');
-  if (phone.startsWith('+')) return PHONE_COUNTRY_CODE;
-  if (!/^\d{11}$/.test(phone)) return PHONE_NOT_ELEVEN_DIGITS;
-  if (!phone.startsWith('0')) return PHONE_NO_LEADING_ZERO;
-  if (isDramaNumber(phone) || !hasAllowedPrefix(phone)) return PHONE_LOOKS_INVALID;
+const PHONE_SEPARATORS = /[\s\-\u2010-\u2015.,()]/g;
+
+/** The number as the brand-level check reads it: separators removed, nothing else changed. */
+export function phoneWithoutSeparators(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '');
+}
+
+/**
+ * SPEC §5 brand-level phone check, in SPEC's order (DESIGN D5: every phone field uses it).
+ * Separators are removed before the digits are counted, so '07911-123456', '07911.123456' and
+ * '(07911) 123456' are judged on their digits. The joint applicant's messages say 'their'.
+ */
+export function validatePhone(
+  value: string | null | undefined,
+  who: Who = 'applicant',
+): string | null {
+  const messages = phoneMessages(who);
+  if (isBlank(value)) return messages.empty;
+  const phone = phoneWithoutSeparators(value);
+  if (phone === '') return messages.empty;
+  if (phone.startsWith('+')) return messages.countryCode;
+  if (!/^\d{11}$/.test(phone)) return messages.notElevenDigits;
+  if (!phone.startsWith('0')) return messages.noLeadingZero;
+  if (isDramaNumber(phone) || !hasAllowedPrefix(phone)) return messages.looksInvalid;
   return null;
 }
 

@@ -498,7 +498,7 @@ describe('logs', () => {
       firstName: 'Zebedee',
       lastName: 'Quartermaine',
       email: 'zebedee.q@example.org',
-      contactNumber: '07700900987',
+      contactNumber: '07911900987',
       dateOfBirth: '1977-07-07T00:00:00.000',
     });
     await t.app.inject({
@@ -518,7 +518,7 @@ describe('logs', () => {
       'Zebedee',
       'Quartermaine',
       'zebedee.q',
-      '07700900987',
+      '07911900987',
       '1977-07-07',
       'SW1A',
     ]) {

@@ -61,7 +61,7 @@ describe('applicationFacts', () => {
       dealerNumber: 'D1001',
       variant: 'CDJ-MVP',
       emailLower: 'ada@example.com',
-      phoneNormalised: '07700900123',
+      phoneNormalised: '07911123456',
       dateOfBirth: '1980-05-15',
       remoteAddress: '192.0.2.5',
     });

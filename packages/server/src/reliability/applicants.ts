@@ -15,7 +15,8 @@ export function applicant(index: number, run: string): SubmissionPayload {
   return validPayload({
     submissionKey: `${run}-${index}`,
     email: `applicant.${run}.${index}@example.com`,
-    contactNumber: `07${String((offset + index) % 1_000_000_000).padStart(9, '0')}`,
+    // 079 is an allowed mobile prefix with no drama range in it (the server refuses those).
+    contactNumber: `079${String((offset + index) % 100_000_000).padStart(8, '0')}`,
     dateOfBirth: `${day.toISOString().slice(0, 10)}T00:00:00.000`,
   });
 }

@@ -114,7 +114,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         affiliate_key: 'default',
         dealer_number: 'D1001',
         email_lower: 'ada.lovelace@example.com',
-        phone_normalised: '07700900123',
+        phone_normalised: '07911123456',
         date_of_birth: '1980-05-15',
         created_at: '2026-03-10T10:00:00.000Z',
         completed_at: '2026-03-10T10:00:00.000Z',
@@ -143,7 +143,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       });
       expect((await row(viaProxy.submissionKey)).remote_address).toBe('192.0.2.10');
 
-      const spoofed = validPayload({ email: 'other@example.com', contactNumber: '07700900999' });
+      const spoofed = validPayload({ email: 'other@example.com', contactNumber: '07911999999' });
       await t.app.inject({
         method: 'POST',
         url: `/api/submission/${spoofed.submissionKey}`,
@@ -198,14 +198,14 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
   describe('duplicates', () => {
     const first = () =>
-      validPayload({ email: 'Ada.Lovelace@Example.com', contactNumber: '07700900123' });
+      validPayload({ email: 'Ada.Lovelace@Example.com', contactNumber: '07911123456' });
 
     it('flags the same date of birth and e-mail (any case) under another key', async () => {
       await start();
       await submit(first());
       const second = validPayload({
         email: 'ada.lovelace@EXAMPLE.com',
-        contactNumber: '01632960001',
+        contactNumber: '01134961001',
       });
       const answer = await submit(second);
       expect(answer).toMatchObject({
@@ -293,16 +293,51 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
   describe('decline policy', () => {
     it.each([
-      ['20 (21 tomorrow)', '2005-03-11T00:00:00.000', 'Age'],
-      ['21 today', '2005-03-10T00:00:00.000', null],
-      ['74', '1951-03-11T00:00:00.000', null],
-      ['75 today', '1951-03-10T00:00:00.000', 'Age'],
-    ])('aged %s on the applied date: %s', async (_age, dateOfBirth, reason) => {
+      ['21 today', '2005-03-10T00:00:00.000'],
+      ['74', '1951-03-11T00:00:00.000'],
+    ])('approves an applicant aged %s on the applied date', async (_age, dateOfBirth) => {
       await start();
       const answer = await submit(validPayload({ dateOfBirth }));
-      expect(answer.declineReason).toBe(reason);
-      expect(answer.quoteValid).toBe(reason === null);
+      expect(answer.declineReason).toBeNull();
+      expect(answer.quoteValid).toBe(true);
     });
+
+    it.each([
+      [
+        '20 (21 tomorrow)',
+        '2005-03-11T00:00:00.000',
+        'You must be at least 21 years old to apply for finance with us.',
+      ],
+      [
+        '75 today',
+        '1951-03-10T00:00:00.000',
+        'You must be under 75 years old to apply for finance with us.',
+      ],
+      [
+        'born next year',
+        '2027-01-01T00:00:00.000',
+        'Please check you have entered your year of birth correctly.',
+      ],
+    ])(
+      'refuses an applicant %s with the date-of-birth screen’s message (400, decision 0013)',
+      async (_age, dateOfBirth, message) => {
+        await start();
+        const payload = validPayload({ dateOfBirth });
+        const response = await post(payload, payload.submissionKey);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: 'invalid_payload',
+          fields: [{ path: 'dateOfBirth', message }],
+        });
+        const partial = await t.app.inject({
+          method: 'POST',
+          url: `/api/submission/partial/${payload.submissionKey}`,
+          payload: { ...payload, IsCompleted: false },
+        });
+        expect(partial.statusCode).toBe(400);
+        expect(await count('applications')).toBe(0);
+      },
+    );
 
     it('reckons the applied date in UK time', async () => {
       await start();
@@ -312,35 +347,44 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect(answer.declineReason).toBeNull();
     });
 
-    it('declines when the joint applicant is outside the age range', async () => {
+    it('refuses a joint applicant outside the age range with their screen’s message', async () => {
       await start();
-      const answer = await submit(
-        validPayload({
-          isJointApplication: true,
-          JointApplicant: {
-            title: 'Mr',
-            firstName: 'Ben',
-            lastName: 'Lovelace',
-            email: 'ben@example.com',
-            contactNumber: '07700900456',
-            dateOfBirth: '2006-01-01T00:00:00.000',
-            maritalStatus: 'Single',
-            yearsAtEmployer: 1,
-            monthsAtEmployer: 0,
-            netMonthlyIncome: 1200,
-            IsOptedEmail: false,
-            IsOptedSms: false,
-            IsOptedPhone: false,
-            IsOptedPost: false,
-            IsOptedThirdParty: false,
-            IsOptedEmailThirdParty: false,
-            IsOptedSmsThirdParty: false,
-            IsOptedPhoneThirdParty: false,
-            IsOptedPostThirdParty: false,
+      const payload = validPayload({
+        isJointApplication: true,
+        JointApplicant: {
+          title: 'Mr',
+          firstName: 'Ben',
+          lastName: 'Lovelace',
+          email: 'ben@example.com',
+          contactNumber: '07911654321',
+          dateOfBirth: '2006-01-01T00:00:00.000',
+          maritalStatus: 'Single',
+          employmentStatus: 'PartTime',
+          yearsAtEmployer: 1,
+          monthsAtEmployer: 0,
+          netMonthlyIncome: 1200,
+          IsOptedEmail: false,
+          IsOptedSms: false,
+          IsOptedPhone: false,
+          IsOptedPost: false,
+          IsOptedThirdParty: false,
+          IsOptedEmailThirdParty: false,
+          IsOptedSmsThirdParty: false,
+          IsOptedPhoneThirdParty: false,
+          IsOptedPostThirdParty: false,
+        },
+      });
+      const response = await post(payload, payload.submissionKey);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [
+          {
+            path: 'JointApplicant.dateOfBirth',
+            message: 'You must be at least 21 years old to apply for finance with us.',
           },
-        }),
-      );
-      expect(answer.declineReason).toBe('Age');
+        ],
+      });
     });
 
     it('declines a net monthly income below £500 and approves £500', async () => {
@@ -372,18 +416,25 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect(notInSpace.declineReason).toBeNull();
     });
 
-    it('uses MIN_MONTHLY_INCOME, MIN_AGE and MAX_AGE', async () => {
-      await start({ MIN_MONTHLY_INCOME: '3000', MIN_AGE: '18', MAX_AGE: '46' });
+    it('uses MIN_MONTHLY_INCOME, MIN_AGE and MAX_AGE (a policy narrower than the screens)', async () => {
+      await start({ MIN_MONTHLY_INCOME: '3000', MIN_AGE: '25', MAX_AGE: '46' });
       expect((await submit(validPayload({ netMonthlyIncome: 2999 }))).declineReason).toBe('Income');
-      const eighteen = validPayload({
-        dateOfBirth: '2008-03-10T00:00:00.000',
+      const twentyFour = validPayload({
+        dateOfBirth: '2001-03-11T00:00:00.000',
+        email: 'y@example.com',
+        contactNumber: '07911888888',
         netMonthlyIncome: 3000,
       });
-      expect((await submit(eighteen)).declineReason).toBeNull();
+      expect((await submit(twentyFour)).declineReason).toBe('Age');
+      const twentyFive = validPayload({
+        dateOfBirth: '2001-03-10T00:00:00.000',
+        netMonthlyIncome: 3000,
+      });
+      expect((await submit(twentyFive)).declineReason).toBeNull();
       const fortySix = validPayload({
         dateOfBirth: '1980-03-10T00:00:00.000',
         email: 'x@example.com',
-        contactNumber: '07700900777',
+        contactNumber: '07911777777',
         netMonthlyIncome: 3000,
       });
       expect((await submit(fortySix)).declineReason).toBe('Age');
@@ -599,7 +650,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           variant: 'CDJ-MVP',
           netMonthlyIncome: 10,
           email: 'poor@example.com',
-          contactNumber: '07700900321',
+          contactNumber: '07911321321',
         }),
       );
       expect(declined).toMatchObject({ declineReason: 'Income', accountStatus: null, otp: null });

@@ -1,4 +1,5 @@
 import {
+  datesOfBirthProblems,
   partialSubmissionPayloadSchema,
   submissionPayloadSchema,
   submissionResponseSchema,
@@ -7,7 +8,7 @@ import type { PartialSubmissionPayload, SubmissionPayload } from '@broker/domain
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock, Decide } from '../decisions/decide.js';
-import { applicationFacts } from '../decisions/decide.js';
+import { applicationFacts, londonDate } from '../decisions/decide.js';
 import type { FieldProblem } from '../http/openapi.js';
 import {
   errorResponses,
@@ -123,6 +124,9 @@ export async function registerSubmissionRoutes(
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
         const bodyErrors = validationProblems(request.validationError);
         if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
+        // The date-of-birth section's rules that need today, on the UK date (decision 0013).
+        const ages = datesOfBirthProblems(request.body, londonDate(clock.now()));
+        if (ages.length > 0) return invalid(reply, ages);
 
         const payload = request.body;
         const facts = applicationFacts(payload, { ip: request.ip, host: request.hostname });
@@ -167,6 +171,8 @@ export async function registerSubmissionRoutes(
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
         const bodyErrors = validationProblems(request.validationError);
         if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
+        const ages = datesOfBirthProblems(request.body, londonDate(clock.now()));
+        if (ages.length > 0) return invalid(reply, ages);
 
         const facts = applicationFacts(request.body, { ip: request.ip, host: request.hostname });
         try {

@@ -35,7 +35,8 @@ export function validPayload(overrides: Partial<SubmissionPayload> = {}): Submis
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada.lovelace@example.com',
-    contactNumber: '07700900123',
+    // Not an Ofcom drama number: the server refuses those, as the contact screen does.
+    contactNumber: '07911123456',
     dateOfBirth: '1980-05-15T00:00:00.000',
     maritalStatus: 'Single',
     drivingLicenceType: 'FullUK',

@@ -18,6 +18,8 @@ export interface NumberFieldProps {
   maxLength?: number;
   asHeading?: boolean;
   width?: 'full' | 'half' | 'quarter';
+  /** How what is typed becomes the stored number; '' stores null. */
+  clean?: (raw: string) => number | '';
 }
 
 function shown(value: number | null | undefined): string {
@@ -38,6 +40,7 @@ export function NumberField({
   maxLength = NUMBER_MAX_LENGTH,
   asHeading,
   width = 'half',
+  clean = cleanNumberInput,
 }: NumberFieldProps) {
   const field = useField<number | null>(path);
   const [draft, setDraft] = useState<string | null>(null);
@@ -55,7 +58,7 @@ export function NumberField({
       spellCheck={false}
       onChange={(event) => {
         setDraft(event.target.value);
-        const cleaned = cleanNumberInput(event.target.value);
+        const cleaned = clean(event.target.value);
         field.setValue(cleaned === '' ? null : cleaned);
       }}
       onBlur={() => {

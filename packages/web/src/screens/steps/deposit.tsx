@@ -1,4 +1,4 @@
-import { stepHeading } from '@broker/domain';
+import { cleanCashDepositInput, stepHeading } from '@broker/domain';
 import { getApplication, setField, useApplication } from '../../state/application-store';
 import { NumberField } from '../../widgets/number-field';
 import { RadioGroup } from '../../widgets/radio-group';
@@ -34,6 +34,7 @@ function DepositQuestions() {
             label="How much is your deposit?"
             prefix="£"
             width="quarter"
+            clean={cleanCashDepositInput}
           />
         </div>
       )}
