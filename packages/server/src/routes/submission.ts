@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Clock, Decide } from '../decisions/decide.js';
 import { applicationFacts } from '../decisions/decide.js';
 import type { ApplicationsRepository } from '../repositories/applications.js';
-import { perMinuteRateLimit } from './rate-limit-config.js';
+import { perApplicationRateLimit } from './rate-limit-config.js';
 
 /** DESIGN §3: a submission body over 64 KiB answers 413. */
 export const SUBMISSION_BODY_LIMIT = 64 * 1024;
@@ -21,7 +21,10 @@ export interface SubmissionRoutesOptions {
   applications: ApplicationsRepository;
   decide: Decide;
   clock: Clock;
-  /** Requests per minute per client address on each route; 0 turns the limit off. */
+  /**
+   * Requests per minute per application key from one address on each route, and ten times that
+   * per address (decision record 0016); 0 turns the limit off.
+   */
   rateLimitPerMinute: number;
   /** Called when storing or deciding fails (not for invalid input); must not throw. */
   onFailure?: (failure: SubmissionFailure) => Promise<void>;
@@ -68,7 +71,8 @@ export async function registerSubmissionRoutes(
   options: SubmissionRoutesOptions,
 ): Promise<void> {
   const { applications, decide, clock } = options;
-  const config = perMinuteRateLimit(options.rateLimitPerMinute);
+  const submitLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
+  const partialLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
 
   async function reportFailure(failure: SubmissionFailure): Promise<void> {
     try {
@@ -85,7 +89,7 @@ export async function registerSubmissionRoutes(
 
     scope.post<{ Params: { submissionKey: string } }>(
       '/api/submission/:submissionKey',
-      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      { bodyLimit: SUBMISSION_BODY_LIMIT, ...submitLimit },
       async (request, reply) => {
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
@@ -114,7 +118,7 @@ export async function registerSubmissionRoutes(
 
     scope.post<{ Params: { submissionKey: string } }>(
       '/api/submission/partial/:submissionKey',
-      { bodyLimit: SUBMISSION_BODY_LIMIT, config },
+      { bodyLimit: SUBMISSION_BODY_LIMIT, ...partialLimit },
       async (request, reply) => {
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
