@@ -329,6 +329,10 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
         errors: [
           { at: control('Email address'), message: 'Please enter your email address.' },
           { at: control('Phone number'), message: 'Please enter your phone number' },
+          {
+            at: control('I have read and agree to the Terms & Conditions'),
+            message: 'Please check this box.',
+          },
         ],
         answer: theEmailAndPhoneRulesHold,
       },
@@ -377,17 +381,8 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
       errors: [],
       answer: async () => {},
     });
-    await page.getByRole('button', { name: 'Submit application' }).click();
-    await thenTheErrorSummarySays(page, ['Please check this box.']);
-    await thenTheFieldSays(page, {
-      at: control('I have read and agree to the Terms & Conditions'),
-      message: 'Please check this box.',
-    });
-    await thenAxeFindsNothing(page);
-    await snap(page, 'submit-error');
-    await theTermsOpenInADialog(page);
-    await answerThisScreen(page);
-    await thenAxeFindsNothing(page);
+    // The terms were agreed on the contact screen (decision record 0015): nothing to tick here.
+    await expect(page.getByRole('main').getByRole('checkbox')).toHaveCount(0);
     await itIsSentOnceWhileTheButtonSaysSending(page);
 
     await thenIShouldBeOn(page, '/complete');
@@ -399,6 +394,8 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
 
 /** SPEC §5: the email format, then the brand-level phone checks in their order. */
 async function theEmailAndPhoneRulesHold(page: Page): Promise<void> {
+  await theTermsOpenInADialog(page);
+  await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
   const phone = control('Phone number')(page);
   await fillIn(page, 'Email address', 'jane.doe@example');
   await phone.fill('07911123456');
@@ -441,22 +438,20 @@ async function thePrivacyPolicyOpensInADialog(page: Page): Promise<void> {
   await expect(opener).toBeFocused();
 }
 
+/** On the contact screen, where the terms are agreed (decision record 0015). */
 async function theTermsOpenInADialog(page: Page): Promise<void> {
-  const opener = page.getByRole('button', { name: 'Read the Terms & Conditions' });
-  await expect(
-    control('I have read and agree to the Terms & Conditions')(page),
-  ).toHaveAccessibleDescription(/^Read the Terms & Conditions/);
+  const opener = page.getByRole('button', { name: 'Terms & Conditions', exact: true });
   await opener.click();
   const terms = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(terms.getByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeVisible();
   await expect(terms).toContainText('£100');
   await thenAxeFindsNothing(page);
-  await snap(page, 'submit-terms-dialog');
+  await snap(page, 'contact-terms-dialog');
 
   // A link to another legal text shows it in the same dialog, without leaving the screen.
   await terms.getByRole('link', { name: 'privacy policy', exact: true }).first().click();
   await expect(page.getByRole('dialog', { name: 'Privacy policy' })).toBeVisible();
-  await thenIShouldBeOn(page, '/submit');
+  await thenIShouldBeOn(page, '/contact');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(opener).toBeFocused();
