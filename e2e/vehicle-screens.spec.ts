@@ -475,7 +475,18 @@ async function itIsSentOnceWhileTheButtonSaysSending(page: Page): Promise<void> 
   await button.click();
   await expect(button).toHaveText('Sending…');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('checkbox')).toBeDisabled();
+  // lockDown (SPEC §3): nothing can be changed while it is on its way. The screen has no input
+  // of its own since the terms moved to /contact (decision record 0015), so read the state.
+  const locked = () =>
+    page.evaluate(() => {
+      for (let i = 0; i < sessionStorage.length; i += 1) {
+        const value = sessionStorage.getItem(sessionStorage.key(i)!) ?? '';
+        if (value.includes('"lockDown"'))
+          return (JSON.parse(value) as { lockDown: boolean }).lockDown;
+      }
+      return null;
+    });
+  await expect.poll(locked).toBe(true);
   await snap(page, 'submit-sending');
   // Pressed again while sending: nothing more is sent.
   await button.click({ force: true });
