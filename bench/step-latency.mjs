@@ -56,11 +56,19 @@ const journey = (email) => [
   ['/residential-status/1', [radio('Private tenant')]],
   ['/address-length/1', [text('Years', '5'), text('Months', '0')]],
   ['/personal', [radio('Ms'), text('First name', 'Ada'), text('Last name', 'Lovelace')]],
-  ['/contact', [text('Email address', email), text('Phone number', '07123456789')]],
+  [
+    '/contact',
+    [
+      text('Email address', email),
+      text('Phone number', '07123456789'),
+      // The terms are agreed here (docs/decisions/0015).
+      tick(/agree to the Terms/i),
+    ],
+  ],
   ['/optins', []],
   ['/joint', [radio('No')]],
   ['/before-you-submit', []],
-  ['/submit', [tick(/agree to the Terms/i)]],
+  ['/submit', []],
 ];
 
 async function answer(page, action) {

@@ -14,7 +14,7 @@ import {
 } from '@broker/domain';
 import { STORAGE_KEY } from '../packages/web/src/state/storage';
 import { readApplications } from './support/db';
-import { thenIShouldBeOn, whenIChoose } from './support/user';
+import { thenIShouldBeOn } from './support/user';
 
 // Issue 6 item 6: a submission that meets a network error or a 502/503/504 is retried with the
 // same key, with backoff, up to 3 times before the error page; the answers stay in storage
@@ -83,6 +83,8 @@ function answer(state: ApplicationState, id: StepId): void {
       const digits = Number.parseInt(state.GUID!.replace(/-/g, '').slice(0, 8), 16) % 1e8;
       f.email = `ada.${state.GUID!.slice(0, 8)}@example.com`;
       f.contactNumber = `079${String(digits).padStart(8, '0')}`;
+      // The terms are agreed on the contact screen (docs/decisions/0015).
+      f.isAgreedTermsAndConditions = true;
     },
     'joint-application': () => {
       f.isJointApplication = false;
@@ -161,7 +163,6 @@ async function atTheSubmitStep(
   });
   await page.goto('/submit');
   await thenIShouldBeOn(page, '/submit');
-  await whenIChoose(page, /agree to the terms/i);
   return { key, attempts };
 }
 
@@ -222,21 +223,23 @@ test.describe('a submission that meets a failing network', () => {
     });
   }
 
-  test('four failures: three retries, then the error page, and nothing stored', async ({
+  test('four failures: three retries, then the not-sent page, and nothing stored', async ({
     page,
   }) => {
     const { key, attempts } = await atTheSubmitStep(page, (route) => fail(route, 503));
     await submitButton(page).click();
 
     await thenIShouldLandOn(page, '/error');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, there is a problem');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Your application has not been sent',
+    );
     // A fifth attempt would come 4 s or more after the fourth: none does.
     await page.waitForTimeout(1500);
     expect(attempts).toHaveLength(4);
     expect(new Set(attempts.map((attempt) => attempt.key))).toEqual(new Set([key]));
     expect(attempts.every((attempt) => attempt.stored?.firstName === 'Ada')).toBe(true);
-    // Only the lead that Continue's partial save keeps (SPEC §4), never a complete application.
-    expect(storedFor(key).map((row) => row.status)).toEqual(['partial']);
+    // No complete application, and no partial save after the full submission (decision 0015).
+    expect(storedFor(key)).toEqual([]);
   });
 
   test('a 400 is not retried: straight to the error page', async ({ page }) => {

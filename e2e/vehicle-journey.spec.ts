@@ -134,6 +134,7 @@ test.describe('a vehicle-finance application', () => {
     await fillIn(page, 'Email address', person.email);
     await page.getByLabel('Phone number', { exact: true }).pressSequentially(person.phone);
     await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue('07911200300');
+    await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
 
     await andIContinueTo(page, '/optins', 'How would you like to hear from us?');
     for (const box of await page.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
@@ -151,7 +152,6 @@ test.describe('a vehicle-finance application', () => {
     await expect(summary).toContainText('£12,500');
 
     await andIContinueTo(page, '/submit', 'Submit your application');
-    await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
     await page.getByRole('button', { name: 'Submit application' }).click();
 
     await thenIShouldBeOn(page, '/complete');
@@ -431,6 +431,10 @@ test.describe('with the keyboard alone', () => {
     await onwards('/contact');
     await iTypeInto(page, box('Email address'), person.email);
     await iTypeInto(page, box('Phone number'), '02079470123');
+    await iTickWithSpace(
+      page,
+      main.getByRole('checkbox', { name: 'I have read and agree to the Terms & Conditions' }),
+    );
     await onwards('/optins');
     await iTickWithSpace(page, main.getByRole('checkbox', { name: /third parties/ }));
     await onwards('/joint');
@@ -438,10 +442,6 @@ test.describe('with the keyboard alone', () => {
     await onwards('/before-you-submit');
     await expect(main).toContainText('21 November 1992');
     await onwards('/submit');
-    await iTickWithSpace(
-      page,
-      main.getByRole('checkbox', { name: 'I have read and agree to the Terms & Conditions' }),
-    );
     await iPressEnterOn(page, main.getByRole('button', { name: 'Submit application' }));
     await thenIShouldBeOn(page, '/complete');
     await thenIShouldSeeTheHeading(page, 'Application sent');

@@ -330,6 +330,10 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
         errors: [
           { at: control('Email address'), message: 'Please enter your email address.' },
           { at: control('Phone number'), message: 'Please enter your phone number' },
+          {
+            at: control('I have read and agree to the Terms & Conditions'),
+            message: 'Please check this box.',
+          },
         ],
         answer: theEmailAndPhoneRulesHold,
       },
@@ -378,17 +382,8 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
       errors: [],
       answer: async () => {},
     });
-    await page.getByRole('button', { name: 'Submit application' }).click();
-    await thenTheErrorSummarySays(page, ['Please check this box.']);
-    await thenTheFieldSays(page, {
-      at: control('I have read and agree to the Terms & Conditions'),
-      message: 'Please check this box.',
-    });
-    await thenAxeFindsNothing(page);
-    await snap(page, 'submit-error');
-    await theTermsOpenInADialog(page);
-    await answerThisScreen(page);
-    await thenAxeFindsNothing(page);
+    // The terms were agreed on the contact screen (decision record 0015): nothing to tick here.
+    await expect(page.getByRole('main').getByRole('checkbox')).toHaveCount(0);
     await itIsSentOnceWhileTheButtonSaysSending(page);
 
     await thenIShouldBeOn(page, '/complete');
@@ -400,6 +395,8 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
 
 /** SPEC §5: the email format, then the brand-level phone checks in their order. */
 async function theEmailAndPhoneRulesHold(page: Page): Promise<void> {
+  await theTermsOpenInADialog(page);
+  await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
   const phone = control('Phone number')(page);
   await fillIn(page, 'Email address', 'jane.doe@example');
   await phone.fill('07911123456');
@@ -442,22 +439,20 @@ async function thePrivacyPolicyOpensInADialog(page: Page): Promise<void> {
   await expect(opener).toBeFocused();
 }
 
+/** On the contact screen, where the terms are agreed (decision record 0015). */
 async function theTermsOpenInADialog(page: Page): Promise<void> {
-  const opener = page.getByRole('button', { name: 'Read the Terms & Conditions' });
-  await expect(
-    control('I have read and agree to the Terms & Conditions')(page),
-  ).toHaveAccessibleDescription(/^Read the Terms & Conditions/);
+  const opener = page.getByRole('button', { name: 'Terms & Conditions', exact: true });
   await opener.click();
   const terms = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(terms.getByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeVisible();
   await expect(terms).toContainText('£100');
   await thenAxeFindsNothing(page);
-  await snap(page, 'submit-terms-dialog');
+  await snap(page, 'contact-terms-dialog');
 
   // A link to another legal text shows it in the same dialog, without leaving the screen.
   await terms.getByRole('link', { name: 'privacy policy', exact: true }).first().click();
   await expect(page.getByRole('dialog', { name: 'Privacy policy' })).toBeVisible();
-  await thenIShouldBeOn(page, '/submit');
+  await thenIShouldBeOn(page, '/contact');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(opener).toBeFocused();
@@ -481,7 +476,18 @@ async function itIsSentOnceWhileTheButtonSaysSending(page: Page): Promise<void> 
   await button.click();
   await expect(button).toHaveText('Sending…');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('checkbox')).toBeDisabled();
+  // lockDown (SPEC §3): nothing can be changed while it is on its way. The screen has no input
+  // of its own since the terms moved to /contact (decision record 0015), so read the state.
+  const locked = () =>
+    page.evaluate(() => {
+      for (let i = 0; i < sessionStorage.length; i += 1) {
+        const value = sessionStorage.getItem(sessionStorage.key(i)!) ?? '';
+        if (value.includes('"lockDown"'))
+          return (JSON.parse(value) as { lockDown: boolean }).lockDown;
+      }
+      return null;
+    });
+  await expect.poll(locked).toBe(true);
   await snap(page, 'submit-sending');
   // Pressed again while sending: nothing more is sent.
   await button.click({ force: true });

@@ -305,7 +305,8 @@ export async function answerThisSecuredScreen(
       return h.fillIn('Last name', me.lastName);
     case '/contact':
       await h.fillIn('Email address', me.email);
-      return h.fillIn('Phone number', me.phone);
+      await h.fillIn('Phone number', me.phone);
+      return h.choose('I have read and agree to the Terms & Conditions');
     case '/optins':
       return;
     case '/joint':
@@ -339,7 +340,7 @@ export async function answerThisSecuredScreen(
     case '/before-you-submit':
       return;
     case '/submit':
-      return h.choose('I have read and agree to the Terms & Conditions');
+      return;
     default:
       throw new Error(`The secured journey does not know how to answer ${path}`);
   }

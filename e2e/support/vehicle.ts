@@ -247,7 +247,8 @@ export async function answerThisScreen(
       return fillIn(page, 'Last name', applicant.lastName);
     case '/contact':
       await fillIn(page, 'Email address', applicant.email);
-      return fillIn(page, 'Phone number', applicant.phone);
+      await fillIn(page, 'Phone number', applicant.phone);
+      return whenIChoose(page, 'I have read and agree to the Terms & Conditions');
     case '/optins':
       for (const [within, label] of applicant.optIns) await whenIChoose(page, label, { within });
       return;
@@ -256,7 +257,7 @@ export async function answerThisScreen(
     case '/before-you-submit':
       return;
     case '/submit':
-      return whenIChoose(page, 'I have read and agree to the Terms & Conditions');
+      return;
     default:
       throw new Error(`The vehicle journey does not know how to answer ${path}`);
   }

@@ -190,6 +190,7 @@ function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
     contact: () => {
       f.email = 'ada@example.com';
       f.contactNumber = '07911123456';
+      f.isAgreedTermsAndConditions = true;
     },
     'joint-application': () => {
       f.isJointApplication = who.joint !== undefined && who.joint !== false;
@@ -224,7 +225,6 @@ function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
       f.additionalNeedsRequirements = false;
       f.discussFinancialCircumstances = false;
     },
-    submit: () => void (f.isAgreedTermsAndConditions = true),
   };
   answers[step.id]?.();
 }
@@ -634,14 +634,16 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     ]);
   });
 
-  it('contact, with the brand-level phone check', () => {
+  it('contact, with the brand-level phone check and the terms (decision record 0015)', () => {
     expect(errors('contact')).toEqual([
       { field: 'form.email', message: 'Please enter your email address.' },
       { field: 'form.contactNumber', message: 'Please enter your phone number' },
+      { field: 'form.isAgreedTermsAndConditions', message: 'Please check this box.' },
     ]);
     const state = createInitialState();
     state.form.email = 'not an email';
     state.form.contactNumber = '+447911123456';
+    state.form.isAgreedTermsAndConditions = true;
     expect(errors('contact', state).map((e) => e.message)).toEqual([
       'Please try again. That email address doesn’t look right.',
       'Please enter your phone number without the country code',
@@ -893,10 +895,8 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     ]);
   });
 
-  it('submit: the terms checkbox', () => {
-    expect(errors('submit')).toEqual([
-      { field: 'form.isAgreedTermsAndConditions', message: 'Please check this box.' },
-    ]);
+  it('submit: nothing left to answer, the terms were agreed on the contact screen', () => {
+    expect(errors('submit')).toEqual([]);
     expect(errors('before-you-submit')).toEqual([]);
     expect(errors('complete')).toEqual([]);
   });

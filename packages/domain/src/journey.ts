@@ -738,6 +738,16 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         hint: 'A UK number, for example 07700 900 982.',
         who: 'applicant',
       },
+      // Decision record 0015: the terms are agreed here, so that an application abandoned from
+      // now on is kept as a lead (partial saves need the agreement, SPEC §4).
+      {
+        path: 'form.isAgreedTermsAndConditions',
+        label: 'terms and conditions',
+        legend: 'I have read and agree to the Terms & Conditions',
+        kind: 'checkbox',
+        who: 'applicant',
+        required: true,
+      },
     ],
   },
   optins: {
@@ -912,16 +922,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     heading: 'Submit your application',
     // Only a sent application completes the step, so /complete cannot be deep-linked.
     doneWhen: (state) => state.applicationSubmitOk,
-    fields: [
-      {
-        path: 'form.isAgreedTermsAndConditions',
-        label: 'terms and conditions',
-        legend: 'I agree to the terms and conditions',
-        kind: 'checkbox',
-        who: 'applicant',
-        required: true,
-      },
-    ],
+    // The terms were agreed on the contact screen (decision record 0015).
+    fields: [],
   },
   complete: {
     path: '/complete',

@@ -761,6 +761,58 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     });
   });
 
+  describe('rate limit per application key (decision record 0016)', () => {
+    const OFFICE = '198.51.100.20';
+
+    it('counts RATE_LIMIT_SUBMISSIONS per key, so one address sends several applications', async () => {
+      await start({ RATE_LIMIT_SUBMISSIONS: '2' });
+      const first = validPayload();
+      expect((await post(first, first.submissionKey, OFFICE)).statusCode).toBe(200);
+      expect((await post(first, first.submissionKey, OFFICE)).statusCode).toBe(200);
+      const limited = await post(first, first.submissionKey, OFFICE);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: 'rate_limited' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Another applicant in the same office, behind the same proxy address.
+      const colleague = validPayload({
+        email: 'colleague@example.com',
+        contactNumber: '07700900456',
+      });
+      const response = await post(colleague, colleague.submissionKey, OFFICE);
+      expect(response.statusCode).toBe(200);
+      expect((await row(colleague.submissionKey)).status).toBe('complete');
+
+      const partial = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/submission/partial/${key}`,
+          payload: { ...validPayload(), submissionKey: key, IsCompleted: false },
+          remoteAddress: OFFICE,
+        });
+      const lead = randomUUID();
+      expect((await partial(lead)).statusCode).toBe(202);
+      expect((await partial(lead)).statusCode).toBe(202);
+      expect((await partial(lead)).statusCode).toBe(429);
+      expect((await partial(randomUUID())).statusCode).toBe(202);
+    });
+
+    it("holds one address to ten keys' allowance, however many keys it makes up", async () => {
+      await start({ RATE_LIMIT_SUBMISSIONS: '1' });
+      for (let i = 0; i < 10; i += 1) {
+        const payload = validPayload();
+        expect((await post(payload, payload.submissionKey, OFFICE)).statusCode).toBe(200);
+      }
+      const eleventh = validPayload();
+      const limited = await post(eleventh, eleventh.submissionKey, OFFICE);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await count('applications')).toBe(10);
+      // Another address is counted on its own.
+      expect((await post(eleventh, eleventh.submissionKey, '198.51.100.21')).statusCode).toBe(200);
+    });
+  });
+
   describe('database failures', () => {
     it('answers 500 internal_error without details when storing fails, and logs it', async () => {
       await start();

@@ -18,7 +18,7 @@ import {
   zodValidation,
 } from '../http/openapi.js';
 import type { ApplicationsRepository } from '../repositories/applications.js';
-import { perMinuteRateLimit } from './rate-limit-config.js';
+import { perApplicationRateLimit } from './rate-limit-config.js';
 
 /** DESIGN §3: a submission body over 64 KiB answers 413. */
 export const SUBMISSION_BODY_LIMIT = 64 * 1024;
@@ -35,7 +35,10 @@ export interface SubmissionRoutesOptions {
   applications: ApplicationsRepository;
   decide: Decide;
   clock: Clock;
-  /** Requests per minute per client address on each route; 0 turns the limit off. */
+  /**
+   * Requests per minute per application key from one address on each route, and ten times that
+   * per address (decision record 0016); 0 turns the limit off.
+   */
   rateLimitPerMinute: number;
   /** Called when storing or deciding fails (not for invalid input); must not throw. */
   onFailure?: (failure: SubmissionFailure) => Promise<void>;
@@ -85,7 +88,8 @@ export async function registerSubmissionRoutes(
   options: SubmissionRoutesOptions,
 ): Promise<void> {
   const { applications, decide, clock } = options;
-  const config = perMinuteRateLimit(options.rateLimitPerMinute);
+  const submitLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
+  const partialLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
 
   async function reportFailure(failure: SubmissionFailure): Promise<void> {
     try {
@@ -104,7 +108,7 @@ export async function registerSubmissionRoutes(
       '/api/submission/:submissionKey',
       {
         bodyLimit: SUBMISSION_BODY_LIMIT,
-        config,
+        ...submitLimit,
         ...zodValidation,
         // The key is checked first and alone (keyProblems); then the body's problems.
         attachValidation: true,
@@ -151,7 +155,7 @@ export async function registerSubmissionRoutes(
       '/api/submission/partial/:submissionKey',
       {
         bodyLimit: SUBMISSION_BODY_LIMIT,
-        config,
+        ...partialLimit,
         ...zodValidation,
         attachValidation: true,
         schema: {

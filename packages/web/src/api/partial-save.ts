@@ -1,22 +1,27 @@
 import { buildSubmissionPayload, canSubmit, type ApplicationState } from '@broker/domain';
 import { currentBrand } from '../lib/brand';
-import { requestJson } from './http';
+import { fullSubmissionStarted } from '../lib/full-submission';
 import { apiUrl } from './api-base';
+import { RequestFailure, requestJson } from './http';
 import { reportError } from './client-errors';
 
 /**
- * POST /api/submission/partial/{key} (SPEC §7): only once the terms are agreed (SPEC §4). The
- * answer is not used; a failure is logged and reported, and the visitor sees nothing.
+ * POST /api/submission/partial/{key} (SPEC §7): only once the terms are agreed (SPEC §4; the
+ * applicant agrees on the contact screen, decision record 0015), and never once the full
+ * submission of that key has started. The answer is not used; a failure is logged and
+ * reported, and the visitor sees nothing.
  */
 export async function savePartial(state: ApplicationState): Promise<void> {
   if (!canSubmit(state)) return;
   try {
     const payload = buildSubmissionPayload(state, { brand: currentBrand(), isCompleted: false });
+    if (fullSubmissionStarted(payload.submissionKey)) return;
     const url = await apiUrl(
       `/api/submission/partial/${encodeURIComponent(payload.submissionKey)}`,
     );
     const response = await requestJson('POST', url, payload);
-    if (!response.ok) throw new Error(`Partial save answered ${response.status}`);
+    if (response.status === 429) throw new RequestFailure('RateLimited', 'HTTP 429');
+    if (!response.ok) throw new RequestFailure('HttpError', `HTTP ${response.status}`);
   } catch (error) {
     console.warn('Partial save failed', error);
     reportError(error, 'failure', 'partialSave');

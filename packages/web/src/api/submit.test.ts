@@ -3,7 +3,8 @@ import { createInitialState, type ApplicationState } from '@broker/domain';
 import { getApplication, useApplicationStore } from '../state/application-store';
 import { STORAGE_KEY } from '../state/storage';
 import { QUOTE_STORAGE_KEY, readQuote } from '../features/quote/quote-store';
-import { submitApplication, SUBMIT_RETRY_DELAYS_MS } from './submit';
+import { savePartial } from './partial-save';
+import { RATE_LIMIT_WAITS, submitApplication, SUBMIT_RETRY_DELAYS_MS } from './submit';
 
 const APPROVED = {
   duplicateRequest: false,
@@ -19,27 +20,50 @@ interface Call {
   body: unknown;
 }
 
-function answer(status: number, body: unknown = {}): Response {
+function answer(
+  status: number,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 
+/** No answer until the request's own signal gives up, as a network that never replies. */
+const HANG = Symbol('hang');
+
+/** What POST /api/client-errors received. */
+const reports: Record<string, unknown>[] = [];
+
 /** A stand-in for the network: each submission call takes the next answer in turn. */
-function network(...answers: (Response | Error)[]): Call[] {
+function network(...answers: (Response | Error | typeof HANG)[]): Call[] {
   const calls: Call[] = [];
+  reports.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
       if (url.startsWith('/api/config')) return Promise.resolve(answer(404));
-      if (url.startsWith('/api/client-errors')) return Promise.resolve(answer(204));
+      if (url.startsWith('/api/client-errors')) {
+        reports.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        return Promise.resolve(answer(204));
+      }
       calls.push({ url, body: JSON.parse(init.body as string) });
       const next = answers.shift() ?? new Error('no more answers');
-      return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      if (next === HANG) {
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+        });
+      }
+      return next instanceof Response ? Promise.resolve(next) : Promise.reject(next);
     }),
   );
   return calls;
+}
+
+function submissionReports() {
+  return reports.filter((report) => report.operation === 'submitApplication');
 }
 
 // Each key is sent once per page, so each test applies under a key of its own.
@@ -155,6 +179,113 @@ describe('submitApplication', () => {
     );
     expect((await submitApplication(noWait))?.kind).toBe('declined');
     expect(window.sessionStorage.getItem(QUOTE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the answers after a failure, and Try again sends the same key once more', async () => {
+    const calls = network(
+      answer(503),
+      answer(503),
+      answer(503),
+      answer(503),
+      answer(200, APPROVED),
+    );
+    expect(await submitApplication(noWait)).toEqual({ kind: 'error', url: '/error' });
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toContain(getSentKey());
+    expect(getApplication().form.isAgreedTermsAndConditions).toBe(true);
+    expect(getApplication().lockDown).toBe(false);
+
+    const again = await submitApplication(noWait);
+    expect(again).toEqual({ kind: 'approved', url: '/complete?evoId=APP-42' });
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls.map((call) => call.url))).toEqual(
+      new Set([`/api/submission/${getSentKey()}`]),
+    );
+    // An outcome: only now are the answers cleared.
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the answers when the answer has neither quote flag, and reports NoQuote', async () => {
+    network(answer(200, { ...APPROVED, quoteValid: false, quoteProcessed: false }));
+    expect(await submitApplication(noWait)).toEqual({ kind: 'error', url: '/error' });
+    expect(getApplication().form.isAgreedTermsAndConditions).toBe(true);
+    expect(submissionReports()).toEqual([
+      expect.objectContaining({
+        kind: 'failure',
+        operation: 'submitApplication',
+        name: 'NoQuote',
+        message: 'No quote in the answer',
+      }),
+    ]);
+  });
+
+  it.each([
+    ['a lost connection', new TypeError('Failed to fetch'), 'NetworkError', 'Network Error'],
+    [
+      'an aborted request',
+      new DOMException('The user aborted a request.', 'AbortError'),
+      'AbortError',
+      'Request aborted',
+    ],
+    ['a server error', answer(500), 'HttpError', 'HTTP 500'],
+    ['a refused payload', answer(400, { error: 'invalid_payload' }), 'HttpError', 'HTTP 400'],
+  ])('reports %s as SPEC §8 words it', async (_what, failure, name, message) => {
+    // Retried failures fail the same way each time.
+    network(failure, failure, failure, failure);
+    expect((await submitApplication(noWait))?.kind).toBe('error');
+    expect(submissionReports()).toEqual([
+      {
+        kind: 'failure',
+        operation: 'submitApplication',
+        name,
+        message,
+        url: '/',
+        stack: expect.any(String) as string,
+      },
+    ]);
+  });
+
+  it("reports a request that times out as 'timeout of N ms exceeded', N the client's timeout", async () => {
+    network(HANG, HANG, HANG, HANG);
+    expect((await submitApplication({ ...noWait, timeoutMs: 30 }))?.kind).toBe('error');
+    expect(submissionReports()).toEqual([
+      expect.objectContaining({ name: 'TimeoutError', message: 'timeout of 30 ms exceeded' }),
+    ]);
+  });
+
+  it('waits out a 429 for its Retry-After, saying so, then sends again', async () => {
+    const calls = network(answer(429, {}, { 'Retry-After': '2' }), answer(200, APPROVED));
+    const waited: number[] = [];
+    const slept: number[] = [];
+    const outcome = await submitApplication({
+      sleep: (ms) => {
+        slept.push(ms);
+        return Promise.resolve();
+      },
+      onWaiting: (ms) => waited.push(ms),
+    });
+    expect(outcome?.kind).toBe('approved');
+    expect(waited).toEqual([2000]);
+    expect(slept).toEqual([2000]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('gives up on a 429 that goes on, keeps the answers and reports RateLimited', async () => {
+    const limited = () => answer(429, {}, { 'Retry-After': '1' });
+    const calls = network(...Array.from({ length: RATE_LIMIT_WAITS + 1 }, limited));
+    expect(await submitApplication(noWait)).toEqual({ kind: 'error', url: '/error' });
+    expect(calls).toHaveLength(RATE_LIMIT_WAITS + 1);
+    expect(getApplication().form.isAgreedTermsAndConditions).toBe(true);
+    expect(submissionReports()).toEqual([
+      expect.objectContaining({ kind: 'failure', name: 'RateLimited', message: 'HTTP 429' }),
+    ]);
+  });
+
+  it('posts no partial save once the full submission has started', async () => {
+    const calls = network(answer(503), answer(503), answer(503), answer(503));
+    const state = getApplication();
+    await submitApplication(noWait);
+    await savePartial(state);
+    expect(calls.filter((call) => call.url.includes('/partial/'))).toEqual([]);
   });
 
   it('clears session storage after the answer and starts a fresh application', async () => {

@@ -15,7 +15,8 @@ import { currentBrand } from '../lib/brand';
 import { track } from '../analytics/track';
 import { clearSession, getApplication, setField } from '../state/application-store';
 import { intakeApplication } from '../state/start';
-import { isRecord, requestJson } from './http';
+import { isRecord, RequestFailure, requestJson } from './http';
+import { markFullSubmissionStarted } from '../lib/full-submission';
 import { loadConfig } from './config';
 import { apiBaseOf } from './api-base';
 import { reportClientError } from './client-errors';
@@ -30,10 +31,23 @@ import { parseQuote, storeQuote } from '../features/quote/quote-store';
 export const SUBMIT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 const RETRY_STATUSES = new Set([502, 503, 504]);
 /** The server answers in milliseconds (DESIGN §5); 20 s without an answer is a failure. */
-const SUBMIT_TIMEOUT_MS = 20_000;
+export const SUBMIT_TIMEOUT_MS = 20_000;
+/**
+ * A 429 is waited out for as long as its Retry-After asks (5 s when it does not say), at most
+ * this often and this long each time; the server's window is a minute (decision record 0016).
+ */
+export const RATE_LIMIT_WAITS = 3;
+export const RATE_LIMIT_MAX_WAIT_MS = 60_000;
+const RATE_LIMIT_DEFAULT_WAIT_MS = 5_000;
+
+/** Where a submission that failed goes: the app's own page, which can send it again. */
+export const FAILURE_URL = '/error';
 
 export interface SubmitDependencies {
   sleep: (ms: number) => Promise<void>;
+  /** Told when a 429 makes the client wait before sending again ("still sending"). */
+  onWaiting?: (ms: number) => void;
+  timeoutMs?: number;
 }
 
 const defaultDependencies: SubmitDependencies = {
@@ -65,8 +79,13 @@ export function parseSubmissionResponse(data: unknown): SubmissionResponse | nul
   };
 }
 
-class SubmissionFailure extends Error {
-  override name = 'SubmissionFailure';
+/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 async function postWithRetry(
@@ -74,25 +93,40 @@ async function postWithRetry(
   body: unknown,
   deps: SubmitDependencies,
 ): Promise<SubmissionResponse> {
-  for (let attempt = 0; ; attempt += 1) {
-    let retryable: string;
+  const timeoutMs = deps.timeoutMs ?? SUBMIT_TIMEOUT_MS;
+  let retries = 0;
+  let waits = 0;
+  for (;;) {
+    let failure: RequestFailure;
     try {
-      const response = await requestJson('POST', url, body, { timeoutMs: SUBMIT_TIMEOUT_MS });
+      const response = await requestJson('POST', url, body, { timeoutMs });
       if (response.status === 200) {
         const parsed = parseSubmissionResponse(response.data);
-        if (!parsed) throw new SubmissionFailure('The submission answer was not understood');
+        if (!parsed) throw new RequestFailure('HttpError', 'HTTP 200 answer not understood');
         return parsed;
       }
-      if (!RETRY_STATUSES.has(response.status)) {
-        throw new SubmissionFailure(`The submission answered ${response.status}`);
+      if (response.status === 429) {
+        const wait =
+          retryAfterMs(response.headers.get('retry-after')) ?? RATE_LIMIT_DEFAULT_WAIT_MS;
+        if (waits >= RATE_LIMIT_WAITS || wait > RATE_LIMIT_MAX_WAIT_MS) {
+          throw new RequestFailure('RateLimited', 'HTTP 429');
+        }
+        waits += 1;
+        deps.onWaiting?.(wait);
+        await deps.sleep(wait);
+        continue;
       }
-      retryable = `The submission answered ${response.status}`;
+      failure = new RequestFailure('HttpError', `HTTP ${response.status}`);
+      if (!RETRY_STATUSES.has(response.status)) throw failure;
     } catch (error) {
-      if (error instanceof SubmissionFailure) throw error;
-      retryable = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // requestJson rejects only with a RequestFailure: no answer (network, timeout, abort).
+      if (!(error instanceof RequestFailure)) throw error;
+      if (error.name === 'HttpError' || error.name === 'RateLimited') throw error;
+      failure = error;
     }
-    const delay = SUBMIT_RETRY_DELAYS_MS[attempt];
-    if (delay === undefined) throw new SubmissionFailure(retryable);
+    const delay = SUBMIT_RETRY_DELAYS_MS[retries];
+    if (delay === undefined) throw failure;
+    retries += 1;
     await deps.sleep(delay);
   }
 }
@@ -103,6 +137,16 @@ const OUTCOME_EVENTS = {
   duplicate: ANALYTICS_EVENT_TYPES.applicationDuplicate,
   error: ANALYTICS_EVENT_TYPES.applicationError,
 } as const;
+
+/** The failure an answer stands for: none, or neither quote flag (SPEC §4 step 4). */
+function noQuote(response: SubmissionResponse): boolean {
+  return (
+    !response.duplicateRequest &&
+    response.declineReason == null &&
+    !response.quoteValid &&
+    !response.quoteProcessed
+  );
+}
 
 async function send(
   state: ApplicationState,
@@ -115,69 +159,87 @@ async function send(
   track(ANALYTICS_EVENT_TYPES.submitApplication, { [ANALYTICS_PROPERTY_KEYS.submissionKey]: key });
 
   let response: SubmissionResponse | null = null;
-  let failure: unknown = null;
+  let failure: RequestFailure | null = null;
   try {
     const url = `${apiBaseOf(config?.apiBase ?? '')}/api/submission/${encodeURIComponent(key)}`;
     response = await postWithRetry(url, payload, deps);
+    if (noQuote(response)) failure = new RequestFailure('NoQuote', 'No quote in the answer');
   } catch (error) {
-    failure = error;
-  }
-  // SPEC §4: storage is cleared after any response, and after a failure.
-  clearSession(intakeApplication(null));
-  // The thank-you page shows an approval's quote, so it is kept apart from the answers.
-  if (response?.quote && response.applicationId) {
-    storeQuote({ applicationId: response.applicationId, quote: response.quote });
+    failure =
+      error instanceof RequestFailure ? error : new RequestFailure('HttpError', String(error));
   }
 
-  const outcome = resolveOutcome(response, {
-    brand,
-    variant: state.variant,
-    redirectToCustomerPortal: config?.features.RedirectToCustomerPortal ?? false,
-    portal: config?.portal ?? { thankYouUrl: '', welcomeBackUrl: '' },
-  });
-  track(OUTCOME_EVENTS[outcome.kind], {
+  if (failure === null && response !== null) {
+    // An outcome: the server has the application. Only now are the answers cleared (SPEC §4).
+    clearSession(intakeApplication(null));
+    // The thank-you page shows an approval's quote, so it is kept apart from the answers.
+    if (response.quote && response.applicationId) {
+      storeQuote({ applicationId: response.applicationId, quote: response.quote });
+    }
+    const outcome = resolveOutcome(response, {
+      brand,
+      variant: state.variant,
+      redirectToCustomerPortal: config?.features.RedirectToCustomerPortal ?? false,
+      portal: config?.portal ?? { thankYouUrl: '', welcomeBackUrl: '' },
+    });
+    track(OUTCOME_EVENTS[outcome.kind], {
+      [ANALYTICS_PROPERTY_KEYS.submissionKey]: key,
+      [ANALYTICS_PROPERTY_KEYS.dealerNumber]: response.dealerNumber ?? null,
+      [ANALYTICS_PROPERTY_KEYS.accountStatus]: response.accountStatus ?? null,
+    });
+    return outcome;
+  }
+
+  // Not sent, or not answered with an outcome: the answers stay on this device so the visitor
+  // can try again with the same key (decision record 0016). The alert and tracking of SPEC §8.
+  setField('lockDown', false);
+  track(OUTCOME_EVENTS.error, {
     [ANALYTICS_PROPERTY_KEYS.submissionKey]: key,
     [ANALYTICS_PROPERTY_KEYS.dealerNumber]: response?.dealerNumber ?? null,
     [ANALYTICS_PROPERTY_KEYS.accountStatus]: response?.accountStatus ?? null,
-    ...(outcome.kind === 'error' && { status: ANALYTICS_FAILURE_STATUS }),
+    status: ANALYTICS_FAILURE_STATUS,
   });
-  if (outcome.kind === 'error') {
-    track(ANALYTICS_EVENTS.submissionError, { [ANALYTICS_PROPERTY_KEYS.submissionKey]: key });
-    const error =
-      failure instanceof Error ? failure : new Error('The submission could not be processed');
-    reportClientError({
-      kind: 'failure',
-      operation: 'submitApplication',
-      message: error.message,
-      name: error.name,
-      stack: error.stack,
-    });
-  }
-  return outcome;
+  track(ANALYTICS_EVENTS.submissionError, { [ANALYTICS_PROPERTY_KEYS.submissionKey]: key });
+  reportClientError({
+    kind: 'failure',
+    operation: 'submitApplication',
+    name: failure?.name ?? 'HttpError',
+    message: failure?.message ?? 'No answer',
+    stack: failure?.stack,
+  });
+  return { kind: 'error', url: FAILURE_URL };
 }
 
 const submissions = new Map<string, Promise<Outcome>>();
 
 /**
- * Sends the application (SPEC §4, §7) and resolves with where to go next. Each submission
- * key is sent once per page: a double click, or a second call while the first is waiting,
- * gets the first call's outcome. Resolves null, sending nothing, unless the terms are agreed.
+ * Sends the application (SPEC §4, §7) and resolves with where to go next. A submission key is
+ * sent once at a time: a double click, or a second call while the first is waiting, gets the
+ * first call's outcome. After a failure the same key can be sent again ("Try again"): the
+ * server stores it once. Resolves null, sending nothing, unless the terms are agreed.
  */
 export function submitApplication(
-  deps: SubmitDependencies = defaultDependencies,
+  options: Partial<SubmitDependencies> = {},
 ): Promise<Outcome | null> {
+  const deps: SubmitDependencies = { ...defaultDependencies, ...options };
   const state = getApplication();
   if (!canSubmit(state)) return Promise.resolve(null);
   const payload: SubmissionPayloadDraft = {
     ...buildSubmissionPayload(state, { brand: currentBrand(), isCompleted: true }),
     termsAndConditionsAgreed: true,
   };
-  let pending = submissions.get(payload.submissionKey);
+  const key = payload.submissionKey;
+  let pending = submissions.get(key);
   if (!pending) {
+    // No partial save for this key from now on (decision record 0015).
+    markFullSubmissionStarted(key);
     // lockDown: nothing can be changed while the application is on its way.
     setField('lockDown', true);
     pending = send(state, payload, deps);
-    submissions.set(payload.submissionKey, pending);
+    submissions.set(key, pending);
+    // Settled: a failure may be tried again; an outcome cleared the answers and the key with them.
+    const settled = () => void submissions.delete(key);
+    pending.then(settled, settled);
   }
   return pending;
 }

@@ -12,7 +12,7 @@ import { PageHeading } from '../chrome/page-heading';
 export function RouteError({ error }: { error: unknown }) {
   const chunk = asChunkLoadError(error);
   useEffect(() => {
-    reportError(chunk ?? error, chunk ? 'chunk' : 'error', chunk?.code ?? 'render');
+    reportError(chunk ?? error, chunk ? 'chunk' : 'failure', chunk?.code ?? 'render');
   }, [chunk, error]);
 
   if (chunk) {

@@ -127,7 +127,9 @@ function StepFormBody({
     if (Object.keys(implied).length > 0) setFields(implied);
     const application = getApplication();
     track(ANALYTICS_EVENTS.submit, { step: path });
-    savePartialLater(application);
+    // A step with its own action is the submit step: no partial save follows the full
+    // submission (decision record 0015).
+    if (!onValid) savePartialLater(application);
     if (onValid) {
       busy.current = true;
       setPending(true);

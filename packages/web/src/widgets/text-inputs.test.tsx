@@ -1,12 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { validateText, type ApplicationState } from '@broker/domain';
+import {
+  addressHistoryMonths,
+  toDecimalYears,
+  validateText,
+  type ApplicationState,
+} from '@broker/domain';
 import { renderForm } from '../test/render';
 import { getApplication, setField } from '../state/application-store';
 import { TextField } from './text-field';
 import { PhoneField } from './phone-field';
 import { EmailField, EMAIL_SAVE_DEBOUNCE_MS } from './email-field';
-import { YearsMonths, YEARS_MONTHS_COMBINE_MS } from './years-months';
+import { YearsMonths } from './years-months';
 
 describe('PhoneField', () => {
   it('is a tel box with autocomplete tel that blocks spaces and stops at 13 characters', async () => {
@@ -88,30 +93,20 @@ describe('EmailField', () => {
 });
 
 describe('YearsMonths', () => {
-  it('saves both boxes and passes on decimal years 100 ms after typing', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const combined = vi.fn();
-      const { user } = renderForm(
-        <YearsMonths
-          yearsPath="form.addresses.0.yearsAtAddress"
-          monthsPath="form.addresses.0.monthsAtAddress"
-          legend="How long have you lived at this address?"
-          onCombined={combined}
-        />,
-      );
-      await user.type(screen.getByRole('textbox', { name: 'Years' }), '2');
-      await user.type(screen.getByRole('textbox', { name: 'Months' }), '6');
-      expect(getApplication().form.addresses[0]).toMatchObject({
-        yearsAtAddress: 2,
-        monthsAtAddress: 6,
-      });
-      act(() => {
-        vi.advanceTimersByTime(YEARS_MONTHS_COMBINE_MS);
-      });
-      expect(combined).toHaveBeenLastCalledWith(2.5);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('stores both boxes as typed, and the totals are there at once (decision record 0017)', async () => {
+    const { user } = renderForm(
+      <YearsMonths
+        yearsPath="form.addresses.0.yearsAtAddress"
+        monthsPath="form.addresses.0.monthsAtAddress"
+        legend="How long have you lived at this address?"
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Years' }), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Months' }), '6');
+    // No 100 ms wait: the domain's totals read the stored boxes when asked.
+    const address = getApplication().form.addresses[0]!;
+    expect(address).toMatchObject({ yearsAtAddress: 2, monthsAtAddress: 6 });
+    expect(toDecimalYears(address.yearsAtAddress, address.monthsAtAddress)).toBe(2.5);
+    expect(addressHistoryMonths(getApplication().form.addresses)).toBe(30);
   });
 });

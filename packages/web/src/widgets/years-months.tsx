@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FocusEvent, ReactNode } from 'react';
-import { cleanNumberInput, toDecimalYears } from '@broker/domain';
+import { cleanNumberInput } from '@broker/domain';
 import { fieldId } from '../lib/field-id';
-import { getAt } from '../lib/path';
-import { getApplication } from '../state/application-store';
 import { describedBy, inputClass, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-parts';
 
-/** SPEC §9: the two boxes are combined into decimal years 100 ms after a change. */
-export const YEARS_MONTHS_COMBINE_MS = 100;
+// SPEC §4 and §9 combine the boxes into decimal years 100 ms after a change. Here each box is
+// stored as typed and the domain's totals (years-months.ts) are computed when read, so nothing
+// can act on a total 100 ms out of date: docs/decisions/0017-years-and-months-totals.md.
 
 export interface YearsMonthsProps {
   yearsPath: string;
@@ -18,8 +17,6 @@ export interface YearsMonthsProps {
   /** Where the validator reports the pair's message; the years path unless told. */
   errorPath?: string;
   asHeading?: boolean;
-  /** Receives years + months / 12 once typing pauses for 100 ms (SPEC §4). */
-  onCombined?: (years: number) => void;
 }
 
 function shown(value: unknown): string {
@@ -32,11 +29,10 @@ interface BoxProps {
   label: string;
   maxLength: number;
   described: string | undefined;
-  onChanged: () => void;
   onLeave: (event: FocusEvent<HTMLElement>) => void;
 }
 
-function Box({ path, errorPath, label, maxLength, described, onChanged, onLeave }: BoxProps) {
+function Box({ path, errorPath, label, maxLength, described, onLeave }: BoxProps) {
   const field = useField<number | null>(path, errorPath);
   const [draft, setDraft] = useState<string | null>(null);
   const id = fieldId(path);
@@ -61,7 +57,6 @@ function Box({ path, errorPath, label, maxLength, described, onChanged, onLeave 
           setDraft(event.target.value);
           const cleaned = cleanNumberInput(event.target.value);
           field.setValue(cleaned === '' ? null : cleaned);
-          onChanged();
         }}
         onBlur={(event) => {
           setDraft(null);
@@ -80,24 +75,8 @@ export function YearsMonths({
   hint,
   errorPath = yearsPath,
   asHeading,
-  onCombined,
 }: YearsMonthsProps) {
   const group = useField<number | null>(yearsPath, errorPath);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const combine = () => {
-    if (!onCombined) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const application = getApplication();
-      onCombined(
-        toDecimalYears(
-          getAt(application, yearsPath) as number | null,
-          getAt(application, monthsPath) as number | null,
-        ),
-      );
-    }, YEARS_MONTHS_COMBINE_MS);
-  };
   const described = describedBy(group, Boolean(hint));
   return (
     <FormGroup error={group.error !== null}>
@@ -117,7 +96,6 @@ export function YearsMonths({
             label="Years"
             maxLength={2}
             described={group.error ? group.errorId : undefined}
-            onChanged={combine}
             onLeave={touchOnLeave(group.touch)}
           />
           <Box
@@ -126,7 +104,6 @@ export function YearsMonths({
             label="Months"
             maxLength={2}
             described={group.error ? group.errorId : undefined}
-            onChanged={combine}
             onLeave={touchOnLeave(group.touch)}
           />
         </div>

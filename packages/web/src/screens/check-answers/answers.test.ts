@@ -36,6 +36,14 @@ describe('checkAnswers', () => {
     ]);
   });
 
+  it('lists the contact details without the terms agreement given on that screen', () => {
+    const contact = checkAnswers(vehicleApplication(), TODAY).find((s) => s.heading === 'Contact');
+    expect(contact?.groups.flatMap((group) => group.rows.map((row) => row.key))).toEqual([
+      'Email address',
+      'Phone number',
+    ]);
+  });
+
   it('writes answers as people read them', () => {
     const sections = checkAnswers(vehicleApplication(), TODAY);
     expect(valueOf(sections, 'Loan purpose')).toEqual(['A vehicle']);

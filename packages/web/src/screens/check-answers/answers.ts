@@ -284,10 +284,14 @@ function rowsOf(ref: StepRef, state: ApplicationState): Row[] {
     const address = valueAt(state, postcode.path.replace(/\.postcode$/, ''));
     return [{ key: 'Address', value: addressLines(address) }];
   }
-  return fields
-    .map((field) => ({ key: keyFor(field), value: formatValue(field, state), field }))
-    .filter(({ value, field }) => value.some((line) => line !== '') || field.required !== false)
-    .map(({ key, value }) => ({ key, value }));
+  return (
+    fields
+      // The terms agreement on the contact screen is not an answer to check (decision 0015).
+      .filter((field) => field.path !== 'form.isAgreedTermsAndConditions')
+      .map((field) => ({ key: keyFor(field), value: formatValue(field, state), field }))
+      .filter(({ value, field }) => value.some((line) => line !== '') || field.required !== false)
+      .map(({ key, value }) => ({ key, value }))
+  );
 }
 
 function groupHeading(ref: StepRef, previousEntries: number): string | null {

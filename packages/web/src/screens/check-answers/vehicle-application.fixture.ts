@@ -57,6 +57,8 @@ export const VEHICLE_ANSWERS: Readonly<Record<string, unknown>> = {
   'form.lastName': 'Doe',
   'form.email': 'jane.doe@example.com',
   'form.contactNumber': '07911123456',
+  // Agreed on the contact screen (decision record 0015).
+  'form.isAgreedTermsAndConditions': true,
   'form.isOptedEmail': true,
   'form.isOptedSms': true,
   'form.isOptedPostPartner': true,

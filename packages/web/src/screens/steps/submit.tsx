@@ -1,8 +1,6 @@
 import { LegalButton, useLegalModal } from '../../chrome/legal-modal';
 import { PageHeading } from '../../chrome/page-heading';
-import { loadChunk } from '../../lib/chunk-load';
-import { useNavigate } from '../../lib/router';
-import { CheckboxField } from '../../widgets/checkbox-field';
+import { SendingStatus, useSendApplication } from '../../features/submission/use-send-application';
 import { StepScreen } from '../step-screen';
 
 function Agreement({ openTerms, openPrivacy }: { openTerms: () => void; openPrivacy: () => void }) {
@@ -14,30 +12,29 @@ function Agreement({ openTerms, openPrivacy }: { openTerms: () => void; openPriv
         quote has no impact on your credit score.
       </p>
       <p className="body">
-        We will use your information as our{' '}
+        You agreed to our <LegalButton onClick={openTerms}>Terms & Conditions</LegalButton> when you
+        gave your contact details. We will use your information as our{' '}
         <LegalButton onClick={openPrivacy}>privacy policy</LegalButton> explains.
       </p>
-      <CheckboxField
-        path="form.isAgreedTermsAndConditions"
-        label="I have read and agree to the Terms & Conditions"
-        hint={<LegalButton onClick={openTerms}>Read the Terms & Conditions</LegalButton>}
-      />
     </>
   );
 }
 
-/** /submit: the terms, then the application is sent by the submission client. */
+/**
+ * /submit: the application is sent by the submission client. The terms were agreed on the
+ * contact screen (decision record 0015), so this screen has no checkbox of its own.
+ */
 export default function SubmitScreen() {
-  const navigate = useNavigate();
   const legal = useLegalModal(['terms', 'privacy']);
-  // The client sends each application once, retrying gateway errors with the same key.
-  const send = async () => {
-    const { goToOutcome, submitApplication } = await loadChunk(() => import('../../api/submit'));
-    const outcome = await submitApplication();
-    if (outcome) goToOutcome(outcome, navigate);
-  };
+  // The client sends each application once at a time, retrying gateway errors with the same key.
+  const { send, waitingMs } = useSendApplication();
   return (
-    <StepScreen onValid={send} continueLabel="Submit application" busyLabel="Sending…">
+    <StepScreen
+      onValid={send}
+      continueLabel="Submit application"
+      busyLabel="Sending…"
+      after={<SendingStatus waitingMs={waitingMs} />}
+    >
       <Agreement openTerms={() => legal.open('terms')} openPrivacy={() => legal.open('privacy')} />
       {legal.modal}
     </StepScreen>
