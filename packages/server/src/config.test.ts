@@ -165,7 +165,12 @@ describe('loadConfig', () => {
     ).toBe('https://api.example.com/broker');
     expect(
       loadConfig(
-        { ...COMPANY, ENVIRONMENT: 'development', PUBLIC_API_BASE_URL: 'http://api.dev.test' },
+        {
+          ...COMPANY,
+          ...PORTAL_MAIL,
+          ENVIRONMENT: 'development',
+          PUBLIC_API_BASE_URL: 'http://api.dev.test',
+        },
         cwd,
       ).publicApiBase,
     ).toBe('http://api.dev.test');
@@ -194,9 +199,9 @@ describe('loadConfig', () => {
       'COMPANY_EMAIL: required when ENVIRONMENT is production',
       'COMPANY_PHONE: required when ENVIRONMENT is production',
       'ICO_NUMBER: required when ENVIRONMENT is production',
-      `LENDER_PANEL_FILE: ${SAMPLE_PANEL_PATH} is sample data (fictional lenders): not allowed in production`,
       'SMTP_URL: required when ENVIRONMENT is production',
       'PORTAL_CODE_SECRET: required when ENVIRONMENT is production',
+      `LENDER_PANEL_FILE: ${SAMPLE_PANEL_PATH} is sample data (fictional lenders): not allowed in production`,
     ]);
     const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY, ...PORTAL_MAIL }, cwd);
     expect(config.company).toEqual({
@@ -211,7 +216,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the portal mail transport and code secret (docs/decisions/0025-portal-mail.md)', () => {
-    const config = loadConfig({ ENVIRONMENT: 'production', ...COMPANY, ...PORTAL_MAIL }, cwd);
+    const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY, ...PORTAL_MAIL }, cwd);
     expect(config.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
     expect(config.portalCodeSecret).toBe('k'.repeat(32));
     // local: the development mailbox and a secret made for this process.
@@ -314,8 +319,10 @@ describe('loadConfig', () => {
       const config = loadConfig({ LENDER_PANEL_FILE: path.relative(directory, file) }, directory);
       expect(config.lenderPanel).toMatchObject({ version: 'real-1', sampleData: false });
       expect(
-        loadConfig({ ENVIRONMENT: 'production', ...COMPANY, LENDER_PANEL_FILE: file }, cwd)
-          .lenderPanel.version,
+        loadConfig(
+          { ENVIRONMENT: 'production', ...COMPANY, ...PORTAL_MAIL, LENDER_PANEL_FILE: file },
+          cwd,
+        ).lenderPanel.version,
       ).toBe('real-1');
     });
 

@@ -121,7 +121,7 @@ describe('the built server', () => {
     const payload = validPayload({
       variant: 'CDJ-MVP',
       email: 'mailbox.reader@example.com',
-      contactNumber: '07700900777',
+      contactNumber: '07911900777',
       dateOfBirth: '1985-02-01T00:00:00.000',
     });
     const post = (url: string, body: object) =>

@@ -144,7 +144,7 @@ describe('the OpenAPI document', () => {
       fields: [
         {
           path: 'termsAndConditionsAgreed',
-          message: 'Invalid input: expected true',
+          message: 'Please check this box.',
         },
       ],
     });

@@ -319,7 +319,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     const other = await submit(
       portalPayload({
         email: 'grace.hopper@example.com',
-        contactNumber: '07700900456',
+        contactNumber: '07911900456',
         dateOfBirth: '1966-12-09T00:00:00.000',
       }),
     );

@@ -43,7 +43,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
   async function submit(payload: SubmissionPayload): Promise<SubmissionResponse> {
     const response = await post(payload, payload.submissionKey);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     return submissionResponseSchema.parse(response.json());
   }
 
@@ -466,8 +466,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('declines with NoLenderMatch when no lender’s rules are met, and stores each reason', async () => {
       await start();
-      // Inside the broker policy, but £500,000 for a car is above every lender's maximum.
-      const payload = validPayload({ loanAmount: 500_000 });
+      // Inside the broker policy and every screen's rules, but no lender takes an unemployed
+      // applicant.
+      const employed = validPayload();
+      const payload = validPayload({
+        employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+      });
       const answer = await submit(payload);
       expect(answer).toEqual({
         dealerNumber: 'D1001',
@@ -489,7 +493,6 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       const decision = await decisionOf(payload.submissionKey);
       expect(decision).toMatchObject({
         panelVersion: 'sample-2026-11',
-        riskTier: 'C',
         policy: [],
         declineReason: 'NoLenderMatch',
       });
@@ -500,7 +503,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         ['kestrel-secured', false],
       ]);
       expect(decision.lenders[0]!.products[0]!.refusals.map((r) => r.reason)).toEqual([
-        'Amount £500,000 is outside £1,000 to £50,000',
+        expect.stringContaining('Unemployed'),
       ]);
     });
 
@@ -527,7 +530,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect(horsebox).toMatchObject({ declineReason: 'NoLenderMatch', quote: null });
       const homeowner = validPayload({
         email: 'home@example.com',
-        contactNumber: '07700900888',
+        contactNumber: '07911900888',
         vehicle: { vehicleType: 'Horsebox', year: 2024, mileage: 5000 },
       });
       homeowner.addresses[0]!.residentialStatus = 'HomeownerNoMortgage';
@@ -547,13 +550,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         term: 15,
         propertyValue: 350000,
         mortgageBalance: 120000,
+        propertyBedrooms: 3,
+        propertyType: 'SemiDetached',
+        isSecurityCurrentAddress: true,
+        securityAddress: {
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+        },
+        ownOtherProperties: false,
+        breathingSpace: false,
+        agreeSoftSearch: true,
+        additionalNeedsRequirements: false,
+        discussFinancialCircumstances: false,
         isJointApplication: true,
         JointApplicant: {
           title: 'Mr',
           firstName: 'Sam',
           lastName: 'Morgan',
           email: 'sam@example.com',
-          contactNumber: '07700900456',
+          contactNumber: '07911900456',
           dateOfBirth: '1978-11-02T00:00:00.000',
           maritalStatus: 'Married',
           employmentStatus: 'SelfEmployed',
@@ -777,7 +796,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       // Another applicant in the same office, behind the same proxy address.
       const colleague = validPayload({
         email: 'colleague@example.com',
-        contactNumber: '07700900456',
+        contactNumber: '07911900456',
       });
       const response = await post(colleague, colleague.submissionKey, OFFICE);
       expect(response.statusCode).toBe(200);
