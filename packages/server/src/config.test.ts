@@ -184,10 +184,11 @@ describe('loadConfig', () => {
     expect(
       problemsOf({
         ...COMPANY,
-        ENVIRONMENT: 'production',
+        ...PORTAL_MAIL,
+        ENVIRONMENT: 'uat',
         PUBLIC_API_BASE_URL: 'http://api.example.com',
       }),
-    ).toEqual(['PUBLIC_API_BASE_URL: must be https when ENVIRONMENT is production']);
+    ).toEqual(['PUBLIC_API_BASE_URL: must be https when ENVIRONMENT is uat']);
   });
 
   it('requires the company details outside local and uses them as given', () => {
