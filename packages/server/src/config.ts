@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDeliveryConfig } from './delivery/config.js';
+import type { DeliveryConfig } from './delivery/config.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -40,6 +42,8 @@ export interface Config {
   environment: Environment;
   address: AddressConfig;
   alertWebhookUrl: string | null;
+  /** Signed delivery of decided applications and abandoned leads (delivery/config.ts). */
+  delivery: DeliveryConfig;
   trustProxy: TrustProxy;
   duplicateWindowDays: number;
   minMonthlyIncome: number;
@@ -250,6 +254,9 @@ export function loadConfig(
     problems.push('MIN_AGE: must be below MAX_AGE');
   }
 
+  const delivery = parseDeliveryConfig(cleaned);
+  problems.push(...delivery.problems);
+
   if (!parsed.success || typeof database === 'string' || problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -268,6 +275,7 @@ export function loadConfig(
       apiBaseUrl: values.ADDRESS_API_BASE_URL ?? null,
     },
     alertWebhookUrl: values.ALERT_WEBHOOK_URL ?? null,
+    delivery: delivery.delivery,
     trustProxy: values.TRUST_PROXY,
     duplicateWindowDays: values.DUPLICATE_WINDOW_DAYS,
     minMonthlyIncome: values.MIN_MONTHLY_INCOME,

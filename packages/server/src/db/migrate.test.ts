@@ -18,6 +18,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     expect(tables.map((table) => table.name).sort()).toEqual([
       'alert_outbox',
       'applications',
+      'delivery_events',
       'portal_accounts',
     ]);
   });

@@ -66,6 +66,22 @@ export interface ApplicationsRepository {
   findBySubmissionKey(submissionKey: string): Promise<ApplicationRow | undefined>;
 }
 
+export interface ApplicationsRepositoryOptions {
+  /**
+   * Runs inside the submission's transaction once the decision is stored (not for a replay):
+   * delivery writes its event here (docs/decisions/0020-signed-delivery.md).
+   */
+  onDecided?: (trx: Transaction<Database>, decided: DecidedApplication) => Promise<void>;
+}
+
+export interface DecidedApplication {
+  submissionKey: string;
+  outcome: ApplicationOutcome;
+  responseJson: string;
+  payloadJson: string;
+  decidedAt: string;
+}
+
 function factColumns(facts: ApplicationFacts) {
   return {
     payload_json: facts.payloadJson,
@@ -82,7 +98,10 @@ function factColumns(facts: ApplicationFacts) {
 
 const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
 
-export function createApplicationsRepository(db: Kysely<Database>): ApplicationsRepository {
+export function createApplicationsRepository(
+  db: Kysely<Database>,
+  options: ApplicationsRepositoryOptions = {},
+): ApplicationsRepository {
   const postgres = dialectOf(db) === 'postgres';
 
   function scopeOf(trx: Transaction<Database>, submissionKey: string): SubmissionScope {
@@ -164,6 +183,13 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
           })
           .where('submission_key', '=', submissionKey)
           .execute();
+        await options.onDecided?.(trx, {
+          submissionKey,
+          outcome: decision.outcome,
+          responseJson,
+          payloadJson: facts.payloadJson,
+          decidedAt: at,
+        });
         return { replayed: false, responseJson };
       });
       // Also for a replay: the first answer may have committed but not yet be synced.
