@@ -93,7 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // and sent by this worker, off the request path.
   const delivery = options.delivery ?? createDelivery({ db, config, clock, logger: app.log });
   if (options.delivery === undefined) app.addHook('onClose', () => delivery.stop());
-  const applications = createApplicationsRepository(db, { onDecided: delivery.recordDecided });
+  const applications = createApplicationsRepository(db, {
+    onDecided: (trx, decided) => delivery.recordDecided(trx, decided),
+  });
   const decide = createDecider({
     policy: {
       minAge: config.minAge,

@@ -125,14 +125,11 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
     async claimDue(now, endpoints, limit, leaseMs) {
       if (endpoints.length === 0) return [];
       const at = now.toISOString();
+      // A CTE, not `id in (subquery)`: PostgreSQL may run such a subquery more than once in one
+      // UPDATE, and each run of a LIMIT … SKIP LOCKED picks other rows (a 5-row claim took 60).
       return db
-        .updateTable('delivery_events')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
-        }))
-        .where('id', 'in', (eb) =>
-          eb
+        .with('due', (qb) =>
+          qb
             .selectFrom('delivery_events')
             .select('id')
             .where('delivered_at', 'is', null)
@@ -143,9 +140,13 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
             .limit(limit)
             .$if(postgres, (query) => query.forUpdate().skipLocked()),
         )
-        .where('delivered_at', 'is', null)
-        .where('dead_at', 'is', null)
-        .where('next_attempt_at', '<=', at)
+        .updateTable('delivery_events')
+        .from('due')
+        .set((eb) => ({
+          attempts: eb('delivery_events.attempts', '+', 1),
+          next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
+        }))
+        .whereRef('delivery_events.id', '=', 'due.id')
         .returningAll()
         .execute();
     },
@@ -184,10 +185,8 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
       const at = now.toISOString();
       return db.transaction().execute(async (trx) => {
         const leads = await trx
-          .updateTable('applications')
-          .set({ lead_event_at: at })
-          .where('id', 'in', (eb) =>
-            eb
+          .with('quiet', (qb) =>
+            qb
               .selectFrom('applications')
               .select('id')
               .where('status', '=', 'partial')
@@ -197,9 +196,18 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
               .limit(limit)
               .$if(postgres, (query) => query.forUpdate().skipLocked()),
           )
-          .where('status', '=', 'partial')
-          .where('lead_event_at', 'is', null)
-          .returning(['submission_key', 'payload_json', 'created_at', 'updated_at'])
+          .updateTable('applications')
+          .from('quiet')
+          .set({ lead_event_at: at })
+          .whereRef('applications.id', '=', 'quiet.id')
+          // Re-checked on the locked row: a completion that committed meanwhile is no lead.
+          .where('applications.status', '=', 'partial')
+          .returning([
+            'applications.submission_key',
+            'applications.payload_json',
+            'applications.created_at',
+            'applications.updated_at',
+          ])
           .execute();
         const repository = createDeliveryRepository(trx);
         for (const lead of leads) {

@@ -193,7 +193,8 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       headers,
       endpoint.secret === null
         ? { 'webhook-id': eventId }
-        : signedHeaders(endpoint.secret, eventId, clock.now(), body),
+        : // The wall clock, not `clock`: receivers check the timestamp against theirs.
+          signedHeaders(endpoint.secret, eventId, new Date(), body),
     );
     try {
       const response = await fetch(endpoint.url, {
