@@ -24,7 +24,7 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(path = '/hooks/broker'): Promise<Receiver> {
+export async function startReceiver(path = '/hooks/broker', port = 0): Promise<Receiver> {
   const inProgress = new Map<string, number>();
   const receiver: Receiver = {
     url: '',
@@ -61,7 +61,7 @@ export async function startReceiver(path = '/hooks/broker'): Promise<Receiver> {
       }, receiver.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   return receiver;
 }

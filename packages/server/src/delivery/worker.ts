@@ -24,8 +24,11 @@ export const CHAT_ENDPOINT = 'chat';
 /** One alert per kind per window, sent at the window's end with the count. */
 export const ALERT_WINDOW_MS = 5 * 60_000;
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
-/** Longer than an attempt can take (the timeout), so one event is only ever in one attempt. */
-export const DEFAULT_LEASE_MS = 60_000;
+/**
+ * Twice an attempt's longest (the timeout), so one event is only ever in one attempt; also how
+ * long an event claimed by an instance that died waits before another instance retries it.
+ */
+export const DEFAULT_LEASE_MS = 20_000;
 /** A held alert that could not be sent (the database and the chat both away) waits this long. */
 const HELD_RETRY_MS = 30_000;
 
