@@ -44,8 +44,8 @@ export interface DeliveryRepository {
     limit: number,
     leaseMs: number,
   ): Promise<DeliveryEventRow[]>;
-  /** False when the claim was lost (the lease ran out and another attempt began). */
-  markDelivered(row: DeliveryEventRow, now: Date): Promise<boolean>;
+  /** Marks rows of one claim delivered, in one statement; returns how many were still open. */
+  markDelivered(rows: readonly DeliveryEventRow[], now: Date): Promise<number>;
   /** Schedules the next attempt from `scheduleS`, or dead-letters the row when it is exhausted. */
   markFailed(
     row: DeliveryEventRow,
@@ -151,15 +151,19 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
         .execute();
     },
 
-    async markDelivered(row, now) {
+    async markDelivered(rows, now) {
+      if (rows.length === 0) return 0;
       const result = await db
         .updateTable('delivery_events')
         .set({ delivered_at: now.toISOString(), last_error: null })
-        .where('id', '=', row.id)
-        .where('attempts', '=', row.attempts)
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
         .where('delivered_at', 'is', null)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return Number(result.numUpdatedRows);
     },
 
     async markFailed(row, error, now, scheduleS) {

@@ -222,7 +222,8 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     }
   }
 
-  async function attempt(row: DeliveryEventRow, result: DrainResult): Promise<void> {
+  /** Posts one claimed row; failures are recorded here, successes by the caller (one UPDATE). */
+  async function attempt(row: DeliveryEventRow, result: DrainResult): Promise<boolean> {
     const body = row.event_type === ALERT_EVENT ? renderAlert(row.body, row.group_count) : row.body;
     const sent = await post(row.endpoint, row.event_id, body);
     const context = {
@@ -232,9 +233,8 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       attempts: row.attempts,
     };
     if (sent.ok) {
-      if (await repository.markDelivered(row, clock.now())) result.delivered += 1;
       logger.info(context, 'event delivered');
-      return;
+      return true;
     }
     const outcome = await repository.markFailed(
       row,
@@ -249,6 +249,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       result.dead += 1;
       logger.error({ ...context, error: sent.error }, 'delivery failed; kept as a dead letter');
     }
+    return false;
   }
 
   /** Due held alerts go to the database; if it is still away, straight to the chat webhook. */
@@ -294,7 +295,9 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     }
     for (let round = 0; round < 20 && !stopped; round += 1) {
       const rows = await repository.claimDue(clock.now(), sendable, batchSize, leaseMs);
-      await Promise.all(rows.map((row) => attempt(row, result)));
+      const sent = await Promise.all(rows.map((row) => attempt(row, result)));
+      const delivered = rows.filter((_row, index) => sent[index]);
+      result.delivered += await repository.markDelivered(delivered, clock.now());
       if (rows.length < batchSize) break;
     }
     return result;
