@@ -368,6 +368,25 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     });
   });
 
+  it('writes alerts held in memory to the queue on a graceful stop', async () => {
+    const h = await start();
+    const held = { kind: 'database', subject: 'Database unavailable', name: 'database' };
+    h.delivery.holdAlert({ ...held, detail: 'first' });
+    h.delivery.holdAlert({ ...held, detail: 'second' });
+    expect(await rows()).toEqual([]);
+    await h.delivery.stop();
+    const stored = await rows();
+    expect(stored).toEqual([
+      expect.objectContaining({
+        endpoint: 'chat',
+        event_type: 'alert',
+        group_count: 2,
+        next_attempt_at: '2026-03-10T10:05:00.000Z',
+      }),
+    ]);
+    expect(JSON.parse(stored[0]!.body)).toMatchObject({ message: 'second' });
+  });
+
   it('groups server-side partial-save failures into one alert with a count', async () => {
     const h = await start();
     await sql`alter table applications rename to applications_hidden`.execute(database.db);

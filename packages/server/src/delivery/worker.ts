@@ -349,6 +349,12 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       clearTimeout(timer);
       stopping.abort();
       await inFlight;
+      // A graceful stop keeps held alerts that are not due yet, if the database takes them.
+      for (const alert of held.values()) {
+        await repository
+          .upsertAlert({ ...alert, endpoint: CHAT_ENDPOINT, now: clock.now() })
+          .catch(() => undefined);
+      }
     },
   };
 }
