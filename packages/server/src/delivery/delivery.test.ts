@@ -168,6 +168,28 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     expect(await rows()).toHaveLength(1);
   });
 
+  it('stores no application whose event cannot be written: one transaction', async () => {
+    const h = await start();
+    await sql`alter table delivery_events rename to delivery_events_hidden`.execute(database.db);
+    const payload = validPayload();
+    try {
+      expect((await submit(h, payload)).statusCode).toBe(500);
+    } finally {
+      await sql`alter table delivery_events_hidden rename to delivery_events`.execute(database.db);
+    }
+    const stored = await database.db
+      .selectFrom('applications')
+      .select('status')
+      .where('submission_key', '=', payload.submissionKey)
+      .execute();
+    expect(stored).toEqual([]);
+    // Posted again once the table is back: stored and its event written together.
+    expect((await submit(h, payload)).statusCode).toBe(200);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ event_type: 'application.decided', endpoint: 'webhook-1' }),
+    ]);
+  });
+
   it('delivers declined and duplicate decisions too, and never the portal passcode', async () => {
     const h = await start();
     const first = validPayload({ variant: 'CDJ-MVP' });
