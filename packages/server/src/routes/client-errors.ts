@@ -13,31 +13,6 @@ export interface ClientErrorRoutesOptions {
   onFailureReport?: (report: BrowserFailure) => Promise<void>;
 }
 
-/** The browser's failure reports that raise an alert: these operations, these error names. */
-export const ALERTED_OPERATIONS = ['submitApplication', 'partialSave'] as const;
-export const ALERTED_FAILURE_NAMES = [
-  'NetworkError',
-  'TimeoutError',
-  'AbortError',
-  'HttpError',
-  'RateLimited',
-  'NoQuote',
-] as const;
-export interface BrowserFailure {
-  operation: (typeof ALERTED_OPERATIONS)[number];
-  name: (typeof ALERTED_FAILURE_NAMES)[number];
-}
-
-function browserFailure(report: {
-  kind: string;
-  operation?: string;
-  name?: string;
-}): BrowserFailure | null {
-  const operation = ALERTED_OPERATIONS.find((known) => known === report.operation);
-  const name = ALERTED_FAILURE_NAMES.find((known) => known === report.name);
-  return report.kind === 'failure' && operation && name ? { operation, name } : null;
-}
-
 export const CLIENT_ERROR_BODY_LIMIT = 8 * 1024;
 
 export const clientErrorReportSchema = z.strictObject({
@@ -89,6 +64,31 @@ export function scrubUrl(raw: string): string {
 function scrubStack(stack: string): string {
   const lines = stack.split('\n').slice(0, 12).join('\n');
   return scrubPersonalData(lines, 2000);
+}
+
+/** The browser's failure reports that raise an alert: these operations, these error names. */
+export const ALERTED_OPERATIONS = ['submitApplication', 'partialSave'] as const;
+export const ALERTED_FAILURE_NAMES = [
+  'NetworkError',
+  'TimeoutError',
+  'AbortError',
+  'HttpError',
+  'RateLimited',
+  'NoQuote',
+] as const;
+export interface BrowserFailure {
+  operation: (typeof ALERTED_OPERATIONS)[number];
+  name: (typeof ALERTED_FAILURE_NAMES)[number];
+}
+
+function browserFailure(report: {
+  kind: string;
+  operation?: string;
+  name?: string;
+}): BrowserFailure | null {
+  const operation = ALERTED_OPERATIONS.find((known) => known === report.operation);
+  const name = ALERTED_FAILURE_NAMES.find((known) => known === report.name);
+  return report.kind === 'failure' && operation && name ? { operation, name } : null;
 }
 
 /**
