@@ -46,10 +46,12 @@ async function startReceiver(hang) {
 async function measure(receiverKind) {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-delivery-'));
   const receiver = await startReceiver(receiverKind === 'hangs');
+  // 'refuses': nothing listens at the URL (connection refused at once).
+  const url = receiverKind === 'refuses' ? 'http://127.0.0.1:9/hooks/broker' : receiver.url;
   const delivery =
     receiverKind === 'none'
       ? {}
-      : { DELIVERY_WEBHOOK_URL: receiver.url, DELIVERY_WEBHOOK_SECRET: newSecret() };
+      : { DELIVERY_WEBHOOK_URL: url, DELIVERY_WEBHOOK_SECRET: newSecret() };
   const server = await startServer({
     databaseUrl: process.env.BENCH_DATABASE_URL ?? path.join(directory, 'app.db'),
     env: { LOG_LEVEL: 'warn', ...delivery },

@@ -258,6 +258,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     for (const request of receiver.received) verify(request);
   });
 
+  it('probes a failing receiver with one batch every 5 s instead of trying every due event', async () => {
+    const h = await start({}, { batchSize: 5 });
+    receiver.mode = { status: 503 };
+    for (let i = 0; i < 12; i += 1) await submit(h);
+    expect(await h.delivery.drainOnce()).toMatchObject({ failed: 5 });
+    h.clock.set('2026-03-10T10:00:04.999Z');
+    expect(await h.delivery.drainOnce()).toMatchObject({ failed: 0 });
+    expect(receiver.received).toHaveLength(5);
+    receiver.mode = { accept: true };
+    h.clock.set('2026-03-10T10:00:05.000Z');
+    // The probe succeeds, so the rest follow in the same drain (the first five are due again:
+    // the schedule's first wait is 5 s too).
+    expect(await h.delivery.drainOnce()).toMatchObject({ delivered: 12, failed: 0 });
+    expect(receiver.received).toHaveLength(17);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
+  });
+
   it('counts a refused connection and a receiver that hangs as failed attempts', async () => {
     const closed = await startReceiver();
     const closedUrl = closed.url;
@@ -274,7 +291,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
       ['webhook-1', 'ECONNREFUSED'],
       ['webhook-2', 'no answer within 1000 ms'],
     ]);
-  });
+  }, 15_000);
 
   it('answers the applicant while the receiver hangs: the worker is off the request path', async () => {
     const h = await start({}, { timeoutMs: 3000 });
@@ -291,7 +308,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     expect(drained).toBe(false);
     expect(performance.now() - started).toBeLessThan(2000);
     await draining;
-  });
+  }, 15_000);
 
   it('delivers a partial save not completed within the quiet period as an abandoned lead, once', async () => {
     const h = await start({ DELIVERY_LEAD_QUIET_MINUTES: '30' });

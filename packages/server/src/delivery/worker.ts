@@ -29,6 +29,13 @@ export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
  * long an event claimed by an instance that died waits before another instance retries it.
  */
 export const DEFAULT_LEASE_MS = 20_000;
+/**
+ * An endpoint whose every attempt of a round failed gets no more claims for this long: while a
+ * receiver is down the worker probes it with one batch every 5 s instead of attempting every
+ * due event (which, at a few hundred submissions a second, took the process's CPU from the
+ * applicants). Its events wait without using attempts.
+ */
+export const ENDPOINT_PAUSE_MS = 5000;
 /** A held alert that could not be sent (the database and the chat both away) waits this long. */
 const HELD_RETRY_MS = 30_000;
 
@@ -113,6 +120,8 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   }
   const eventEndpoints = config.delivery.endpoints.map((endpoint) => endpoint.name);
   const sendable = [...endpoints.keys()];
+  /** Endpoint → when it may be tried again (by `clock`), after a round of nothing but failures. */
+  const pausedUntil = new Map<string, number>();
 
   const held = new Map<string, HeldAlert>();
   let lastLeadScan = Number.NEGATIVE_INFINITY;
@@ -294,10 +303,17 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       result.leads = await repository.emitAbandonedLeads(now, quietSince, eventEndpoints, 100);
     }
     for (let round = 0; round < 20 && !stopped; round += 1) {
-      const rows = await repository.claimDue(clock.now(), sendable, batchSize, leaseMs);
+      const at = clock.now();
+      const open = sendable.filter((name) => (pausedUntil.get(name) ?? 0) <= at.getTime());
+      const rows = await repository.claimDue(at, open, batchSize, leaseMs);
       const sent = await Promise.all(rows.map((row) => attempt(row, result)));
       const delivered = rows.filter((_row, index) => sent[index]);
       result.delivered += await repository.markDelivered(delivered, clock.now());
+      for (const name of new Set(rows.map((row) => row.endpoint))) {
+        const ok = rows.some((row, index) => row.endpoint === name && sent[index]);
+        if (ok) pausedUntil.delete(name);
+        else pausedUntil.set(name, clock.now().getTime() + ENDPOINT_PAUSE_MS);
+      }
       if (rows.length < batchSize) break;
     }
     return result;
