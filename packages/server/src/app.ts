@@ -15,6 +15,14 @@ import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
 import {
+  ABANDONED_LEAD_EVENT,
+  abandonedLeadEventSchema,
+  applicationDecidedEventSchema,
+  DECIDED_EVENT,
+} from './delivery/events.js';
+import { createDelivery } from './delivery/worker.js';
+import type { Delivery } from './delivery/worker.js';
+import {
   clientErrorHandler,
   frameworkErrorHandler,
   isDatabaseUnavailable,
@@ -31,7 +39,6 @@ import { registerOpenApi } from './http/openapi.js';
 import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http/route-schemas.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
-import { createOutboxRepository } from './repositories/outbox.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
@@ -64,6 +71,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Defaults to the provider the configuration selects. */
   addressProvider?: AddressProvider;
+  /** Signed delivery and alerts; by default one polling every second, stopped with the app. */
+  delivery?: Delivery;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -108,9 +117,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Before the routes: it documents each route as it is registered (decision 0019).
-  await registerOpenApi(app);
+  await registerOpenApi(app, {
+    // What the broker's receivers get (docs/delivery.md); chat alerts are Slack's format.
+    webhooks: {
+      [DECIDED_EVENT]: applicationDecidedEventSchema,
+      [ABANDONED_LEAD_EVENT]: abandonedLeadEventSchema,
+    },
+  });
 
-  const applications = createApplicationsRepository(db);
+  // docs/decisions/0020-signed-delivery.md: events are written in the submission's transaction
+  // and sent by this worker, off the request path.
+  const delivery = options.delivery ?? createDelivery({ db, config, clock, logger: app.log });
+  if (options.delivery === undefined) app.addHook('onClose', () => delivery.stop());
+  const applications = createApplicationsRepository(db, {
+    onDecided: (trx, decided) => delivery.recordDecided(trx, decided),
+  });
   const codes = createCodeHasher(config.portalCodeSecret);
   const decide = createDecider({
     policy: {
@@ -125,26 +146,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     codes,
   });
 
-  const outbox = createOutboxRepository(db);
-  // Issue 3 item 6: a failed submission or partial save is queued for the chat webhook. The
-  // alert names the submission key only: personal data stays out of chat.
+  // A failed submission or partial save raises a grouped chat alert (one per kind per 5 minutes,
+  // docs/decisions/0021-grouped-alerts.md). It names the submission key only: personal data
+  // stays out of chat.
   const onFailure = async (failure: SubmissionFailure): Promise<void> => {
     const { operation, submissionKey, error } = failure;
     app.log.error({ severity: 'FAILURE', operation, err: error }, 'submission failed');
-    // The outbox is in the database that just failed. Queueing there would hold the 503 for as
-    // long again (connection.ts's timeouts) and, once the database is back, put one alert per
-    // refused submission ahead of the submissions in the pool's queue. The log line above is
-    // the record; an outage is for monitoring of /readyz to raise.
-    if (isDatabaseUnavailable(error)) return;
-    await outbox.enqueue(
-      {
-        alertType: 'Failure',
-        subject: operation === 'submission' ? 'Submission failed' : 'Partial save failed',
-        name: submissionKey,
-        message: alertMessage(error),
-      },
-      clock.now(),
-    );
+    // The database that just failed cannot hold the alert (queueing there would hold the 503
+    // as long again): it waits in memory and goes straight to the chat webhook if need be.
+    if (isDatabaseUnavailable(error)) {
+      delivery.holdAlert(databaseAlert(`${operation} answered 503 (${errorCode(error)})`));
+      return;
+    }
+    await delivery.alert({
+      kind: operation,
+      subject: operation === 'submission' ? 'Submission failed' : 'Partial save failed',
+      name: submissionKey,
+      detail: alertMessage(error),
+    });
   };
 
   await registerSubmissionRoutes(app, {
@@ -168,6 +187,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClientErrorRoutes(app, {
     logger: app.log,
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
+    onFailureReport: (report) =>
+      delivery.alert({
+        kind: `browser_${report.operation}_${report.name}`,
+        subject:
+          report.operation === 'submitApplication'
+            ? 'Submission failed in the browser'
+            : 'Partial save failed in the browser',
+        name: `${report.operation} ${report.name}`,
+        detail: `reported by the browser as ${report.name}`,
+      }),
   });
 
   app.get('/api/config', { schema: configRouteSchema }, async (_request, reply) => {
@@ -195,11 +224,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/readyz', { schema: readyzRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     if (await isDatabaseReady(db)) return { status: 'ready' };
+    delivery.holdAlert(databaseAlert('the readiness check (/readyz) could not query it'));
     return reply.code(503).send({ status: 'unavailable' });
   });
 
   await registerWebApp(app, webRoot, headers['content-security-policy'] ?? '');
   return app;
+}
+
+function databaseAlert(detail: string) {
+  return { kind: 'database', subject: 'Database unavailable', name: 'database', detail };
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown';
 }
 
 function alertMessage(error: unknown): string {

@@ -4,6 +4,8 @@ import type { LenderPanel } from '@broker/domain';
 import { z } from 'zod';
 import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
 import { generatedSecret } from './portal/codes.js';
+import { parseDeliveryConfig } from './delivery/config.js';
+import type { DeliveryConfig } from './delivery/config.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -43,6 +45,8 @@ export interface Config {
   environment: Environment;
   address: AddressConfig;
   alertWebhookUrl: string | null;
+  /** Signed delivery of decided applications and abandoned leads (delivery/config.ts). */
+  delivery: DeliveryConfig;
   trustProxy: TrustProxy;
   duplicateWindowDays: number;
   minMonthlyIncome: number;
@@ -319,6 +323,9 @@ export function loadConfig(
   );
   if (!panel.ok) problems.push(...panel.problems.map((problem) => `LENDER_PANEL_FILE: ${problem}`));
 
+  const delivery = parseDeliveryConfig(cleaned);
+  problems.push(...delivery.problems);
+
   if (!parsed.success || typeof database === 'string' || !panel.ok || problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -337,6 +344,7 @@ export function loadConfig(
       apiBaseUrl: values.ADDRESS_API_BASE_URL ?? null,
     },
     alertWebhookUrl: values.ALERT_WEBHOOK_URL ?? null,
+    delivery: delivery.delivery,
     trustProxy: values.TRUST_PROXY,
     duplicateWindowDays: values.DUPLICATE_WINDOW_DAYS,
     minMonthlyIncome: values.MIN_MONTHLY_INCOME,

@@ -1,4 +1,3 @@
-import { startAlertWorker } from './alerts/worker.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -11,8 +10,6 @@ import { devMailboxTransport, smtpTransport, startMailWorker } from './portal/ma
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-/** The `program` of SPEC §7's alerts. */
-const ALERT_PROGRAM = 'broker-apply';
 
 function readConfig(): Config {
   try {
@@ -40,14 +37,7 @@ async function start() {
   }
 
   const app = await buildApp({ config, db, logger });
-  const alerts = startAlertWorker({
-    db,
-    webhookUrl: config.alertWebhookUrl,
-    logger,
-    company: config.company.name,
-    program: ALERT_PROGRAM,
-    channel: config.environment,
-  });
+  // The delivery worker (signed events, chat alerts) starts with the app and stops with it.
   // docs/decisions/0025-portal-mail.md: no SMTP_URL is only allowed in local (config.ts).
   const mail = startMailWorker({
     db,
@@ -75,7 +65,6 @@ async function start() {
     try {
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
-      await alerts.stop();
       await mail.stop();
       await db.destroy();
     } catch (error) {

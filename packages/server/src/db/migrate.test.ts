@@ -21,6 +21,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     expect(tables.map((table) => table.name).sort()).toEqual([
       'alert_outbox',
       'applications',
+      'delivery_events',
       'dev_mailbox',
       'portal_accounts',
       'portal_mail_outbox',

@@ -2,12 +2,14 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './schema.js';
 import * as initial from './migrations/0001-initial.js';
+import * as delivery from './migrations/0002-delivery.js';
 import * as decisions from './migrations/0003-decisions.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-delivery': delivery,
   '0003-decisions': decisions,
   '0004-portal-verification': portalVerification,
 };

@@ -31,6 +31,8 @@ export interface ApplicationsTable {
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   completed_at: IsoTimestamp | null;
+  /** When this partial application was delivered as an abandoned lead (migration 0002). */
+  lead_event_at: Generated<IsoTimestamp | null>;
 }
 
 export interface PortalAccountsTable {
@@ -90,10 +92,27 @@ export interface AlertOutboxTable {
   last_error: string | null;
 }
 
+/** One event for one endpoint (migration 0002, delivery/repository.ts). */
+export interface DeliveryEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  endpoint: string;
+  event_type: string;
+  body: string;
+  group_count: Generated<number>;
+  created_at: IsoTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: IsoTimestamp;
+  delivered_at: IsoTimestamp | null;
+  dead_at: IsoTimestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
   alert_outbox: AlertOutboxTable;
+  delivery_events: DeliveryEventsTable;
   portal_mail_outbox: PortalMailOutboxTable;
   dev_mailbox: DevMailboxTable;
 }
@@ -106,3 +125,4 @@ export type ApplicationUpdate = Updateable<ApplicationsTable>;
 export type PortalAccountRow = Selectable<PortalAccountsTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
 export type NewAlertOutboxRow = Insertable<AlertOutboxTable>;
+export type DeliveryEventRow = Selectable<DeliveryEventsTable>;

@@ -164,6 +164,19 @@ describe('the OpenAPI document', () => {
 });
 
 describe('webhooks in the document', () => {
+  it("describes the events the broker's receivers get (docs/delivery.md)", async () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([
+      'application.decided',
+      'lead.abandoned',
+    ]);
+    for (const [name, operations] of Object.entries(document.webhooks ?? {})) {
+      const schema = operations.post?.requestBody?.content['application/json']?.schema;
+      expect(schema, name).toMatchObject({ type: 'object' });
+    }
+    const result = await validate(document);
+    expect(result.errors).toBeUndefined();
+  });
+
   it('adds one POST per event from a record of name → zod schema, and stays valid', async () => {
     const app = Fastify();
     try {

@@ -48,12 +48,14 @@ export async function readStored(
   return { byKey, rows: rows.length };
 }
 
-/** Rows in the alert outbox (PostgreSQL). */
+/** Chat alerts queued for delivery (PostgreSQL): grouped, one row per kind and window. */
 export async function countAlerts(url: DatabaseUrl): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const result = await client.query<{ n: string }>('select count(*) as n from alert_outbox');
+    const result = await client.query<{ n: string }>(
+      "select count(*) as n from delivery_events where event_type = 'alert'",
+    );
     return Number(result.rows[0]?.n);
   } finally {
     await client.end();

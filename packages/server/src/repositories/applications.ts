@@ -73,6 +73,22 @@ export interface ApplicationsRepository {
   findBySubmissionKey(submissionKey: string): Promise<ApplicationRow | undefined>;
 }
 
+export interface ApplicationsRepositoryOptions {
+  /**
+   * Runs inside the submission's transaction once the decision is stored (not for a replay):
+   * delivery writes its event here (docs/decisions/0020-signed-delivery.md).
+   */
+  onDecided?: (trx: Transaction<Database>, decided: DecidedApplication) => Promise<void>;
+}
+
+export interface DecidedApplication {
+  submissionKey: string;
+  outcome: ApplicationOutcome;
+  responseJson: string;
+  payloadJson: string;
+  decidedAt: string;
+}
+
 function factColumns(facts: ApplicationFacts) {
   return {
     payload_json: facts.payloadJson,
@@ -94,7 +110,10 @@ const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
  */
 const startsDuplicateWindow = sql<boolean>`${sql.ref('outcome')} in ('approved', 'declined')`;
 
-export function createApplicationsRepository(db: Kysely<Database>): ApplicationsRepository {
+export function createApplicationsRepository(
+  db: Kysely<Database>,
+  options: ApplicationsRepositoryOptions = {},
+): ApplicationsRepository {
   const postgres = dialectOf(db) === 'postgres';
 
   function scopeOf(trx: Transaction<Database>, submissionKey: string): SubmissionScope {
@@ -178,6 +197,13 @@ export function createApplicationsRepository(db: Kysely<Database>): Applications
           })
           .where('submission_key', '=', submissionKey)
           .execute();
+        await options.onDecided?.(trx, {
+          submissionKey,
+          outcome: decision.outcome,
+          responseJson,
+          payloadJson: facts.payloadJson,
+          decidedAt: at,
+        });
         const answer = decision.firstAnswer;
         return {
           replayed: false,

@@ -12,6 +12,11 @@ export interface ClientErrorRoutesOptions {
   logger: FastifyBaseLogger;
   /** Reports per minute per client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /**
+   * Called for a failed submission or partial save the browser saw (the contract below); raises
+   * the grouped alert of docs/decisions/0021-grouped-alerts.md. Must not throw.
+   */
+  onFailureReport?: (report: BrowserFailure) => Promise<void>;
 }
 
 export const CLIENT_ERROR_BODY_LIMIT = 8 * 1024;
@@ -113,6 +118,31 @@ function scrubStack(stack: string): string {
   return scrubPersonalData(lines, 2000);
 }
 
+/** The browser's failure reports that raise an alert: these operations, these error names. */
+export const ALERTED_OPERATIONS = ['submitApplication', 'partialSave'] as const;
+export const ALERTED_FAILURE_NAMES = [
+  'NetworkError',
+  'TimeoutError',
+  'AbortError',
+  'HttpError',
+  'RateLimited',
+  'NoQuote',
+] as const;
+export interface BrowserFailure {
+  operation: (typeof ALERTED_OPERATIONS)[number];
+  name: (typeof ALERTED_FAILURE_NAMES)[number];
+}
+
+function browserFailure(report: {
+  kind: string;
+  operation?: string;
+  name?: string;
+}): BrowserFailure | null {
+  const operation = ALERTED_OPERATIONS.find((known) => known === report.operation);
+  const name = ALERTED_FAILURE_NAMES.find((known) => known === report.name);
+  return report.kind === 'failure' && operation && name ? { operation, name } : null;
+}
+
 /**
  * `POST /api/client-errors`: the browser's failure reports of SPEC §8 (script errors, chunk load
  * failures, unhandled rejections, failed calls). Answers 204 and logs a scrubbed copy at warn.
@@ -159,6 +189,8 @@ export function registerClientErrorRoutes(
         },
         'client error reported',
       );
+      const failure = browserFailure(report.data);
+      if (failure !== null) await options.onFailureReport?.(failure);
       return reply.code(204).send();
     },
   );

@@ -275,7 +275,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('hostile input on %s', (diale
   async function rows(): Promise<number> {
     const result = await sql<{ n: string | number }>`
       select (select count(*) from applications) + (select count(*) from portal_accounts)
-        + (select count(*) from alert_outbox) as n`.execute(database.db);
+        + (select count(*) from delivery_events) as n`.execute(database.db);
     return Number(result.rows[0]?.n);
   }
 

@@ -24,7 +24,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     await t.close();
     await sql`delete from applications`.execute(database.db);
     await sql`delete from portal_accounts`.execute(database.db);
-    await sql`delete from alert_outbox`.execute(database.db);
+    await sql`delete from delivery_events`.execute(database.db);
   });
 
   async function start(env: Record<string, string> = {}) {
@@ -844,17 +844,21 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         expect(await count('applications')).toBe(0);
         const failure = t.logs().find((line) => line.msg === 'submission failed');
         expect(failure).toMatchObject({ severity: 'FAILURE', operation: 'submission' });
-        const alerts = await database.db.selectFrom('alert_outbox').selectAll().execute();
+        const alerts = await database.db.selectFrom('delivery_events').selectAll().execute();
         expect(alerts).toEqual([
           expect.objectContaining({
-            alert_type: 'Failure',
-            subject: 'Submission failed',
-            name: payload.submissionKey,
+            endpoint: 'chat',
+            event_type: 'alert',
+            group_count: 1,
             attempts: 0,
             delivered_at: null,
           }),
         ]);
-        expect(alerts[0]!.message).not.toContain('ada');
+        expect(JSON.parse(alerts[0]!.body)).toMatchObject({
+          subject: 'Submission failed',
+          name: payload.submissionKey,
+        });
+        expect(alerts[0]!.body).not.toContain('ada');
       } finally {
         await sql`alter table portal_accounts_hidden rename to portal_accounts`.execute(
           database.db,
@@ -875,10 +879,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ error: 'internal_error' });
         const alert = await database.db
-          .selectFrom('alert_outbox')
+          .selectFrom('delivery_events')
           .selectAll()
           .executeTakeFirstOrThrow();
-        expect(alert).toMatchObject({
+        expect(JSON.parse(alert.body)).toMatchObject({
           subject: 'Partial save failed',
           name: payload.submissionKey,
         });
