@@ -14,6 +14,7 @@ import { isDatabaseReady } from './db/connection.js';
 import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
+import { DEFAULT_BACK_OFFICE_ROOT, registerBackOffice } from './http/back-office.js';
 import { isDatabaseUnavailable, registerErrorHandling } from './http/errors.js';
 import {
   firstScreenFor,
@@ -28,6 +29,7 @@ import { createOutboxRepository } from './repositories/outbox.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
+import { registerStaffRoutes } from './staff/routes.js';
 import type { SubmissionFailure } from './routes/submission.js';
 
 /** packages/web/dist, from both src/ (tests) and dist/ (the built server). */
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Defaults to the provider the configuration selects. */
   addressProvider?: AddressProvider;
+  /** The built back office; defaults to packages/back-office/dist. */
+  backOfficeRoot?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -136,6 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
   });
 
+  // The back office's API (docs/back-office.md).
+  registerStaffRoutes(app, { db, clock, environment: config.environment });
+
   app.get('/api/config', async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return {
@@ -162,6 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(503).send({ status: 'unavailable' });
   });
 
+  await registerBackOffice(
+    app,
+    options.backOfficeRoot ?? DEFAULT_BACK_OFFICE_ROOT,
+    config.environment,
+  );
   await registerWebApp(app, webRoot, headers['content-security-policy'] ?? '');
   return app;
 }

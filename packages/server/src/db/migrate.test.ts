@@ -19,6 +19,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'alert_outbox',
       'applications',
       'portal_accounts',
+      'staff_audit_log',
+      'staff_members',
+      'staff_sessions',
     ]);
   });
 

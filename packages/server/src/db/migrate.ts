@@ -2,10 +2,12 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './schema.js';
 import * as initial from './migrations/0001-initial.js';
+import * as staff from './migrations/0005-staff.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0005-staff': staff,
 };
 
 const provider: MigrationProvider = {
