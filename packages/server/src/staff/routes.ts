@@ -5,6 +5,7 @@ import type { Db, StaffMemberRow, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { appendAudit, countFailedSignIns, lastSignIn, verifyAuditChain } from './audit.js';
 import type { AuditEntry } from './audit.js';
+import { registerApplicationRoutes } from './applications.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -325,6 +326,8 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
       return reply.code(204).send();
     },
   );
+
+  registerApplicationRoutes(app, { db, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 
