@@ -3,6 +3,7 @@ import { api, useSession, whenSignedOut } from './api';
 import type { Session } from './api';
 import { Link } from './components';
 import { navigate, usePath } from './router';
+import { ApplicationScreen } from './screens/application';
 import { Home } from './screens/home';
 import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
@@ -58,7 +59,9 @@ export function App() {
     );
   } else if (path === '/staff' && session.staff.role === 'admin')
     screen = <StaffScreen session={session} />;
-  else screen = <Home session={session} />;
+  else if (path.startsWith('/applications/')) {
+    screen = <ApplicationScreen key={path} id={path.slice('/applications/'.length)} />;
+  } else screen = <Home key={path} session={session} />;
 
   return (
     <>

@@ -604,6 +604,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { method: 'POST', url: `/api/staff/members/${ID}/setup-link`, roles: ['admin'] },
         { method: 'POST', url: `/api/staff/members/${ID}/disable`, roles: ['admin'] },
         { method: 'GET', url: '/api/staff/audit', roles: ['auditor', 'admin'] },
+        { method: 'GET', url: '/api/staff/applications', roles: ['agent', 'admin', 'auditor'] },
+        { method: 'GET', url: '/api/staff/applications/1', roles: ['agent', 'admin', 'auditor'] },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {
