@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
 import { databasePath } from './support/db';
-import { iPressEnterOn, iTabTo, iTypeInto } from './support/keyboard';
+import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
 
 // The back office end to end (docs/back-office.md): a member of staff added with the command
@@ -242,11 +242,37 @@ test.describe('back office', () => {
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-staff');
 
+    // The audit log: this session's search and view are in it, and the chain is intact.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Audit log' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
+    await expect(page.getByRole('status')).toContainText('entries is intact');
+    const auditRows = page.getByRole('table').getByRole('row');
+    await expect(auditRows.filter({ hasText: 'application-viewed' }).first()).toContainText(email);
+    await expect(auditRows.filter({ hasText: 'applications-searched' }).first()).toContainText(
+      '"searchKind":"name"',
+    );
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-audit');
+
     // Sign out.
     await iPressEnterOn(page, page.getByRole('button', { name: 'Sign out' }));
     await expect(page.getByRole('status')).toHaveText('You have signed out');
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-signed-out');
     const after = await page.request.get('/api/staff/applications');
     expect(after.status()).toBe(401);
+  });
+
+  test('a used or made-up set-up link says so', async ({ page }) => {
+    await page.goto(`/back-office/setup#${'x'.repeat(43)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This set-up link cannot be used' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('This set-up link is not valid or has expired. Ask an admin for a new one'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-setup-invalid');
   });
 
   test('an applicant’s page never fetches the back office’s code', async ({ page }) => {

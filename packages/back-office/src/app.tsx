@@ -4,6 +4,7 @@ import type { Session } from './api';
 import { Link } from './components';
 import { navigate, usePath } from './router';
 import { ApplicationScreen } from './screens/application';
+import { AuditScreen } from './screens/audit';
 import { Home } from './screens/home';
 import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
@@ -59,6 +60,8 @@ export function App() {
     );
   } else if (path === '/staff' && session.staff.role === 'admin')
     screen = <StaffScreen session={session} />;
+  else if (path === '/audit' && session.staff.role !== 'agent')
+    screen = <AuditScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
     screen = <ApplicationScreen key={path} id={path.slice('/applications/'.length)} />;
   } else screen = <Home key={path} session={session} />;
@@ -80,6 +83,13 @@ export function App() {
                       Applications
                     </Link>
                   </li>
+                  {session.staff.role !== 'agent' ? (
+                    <li>
+                      <Link to="/audit" className="header__link">
+                        Audit log
+                      </Link>
+                    </li>
+                  ) : null}
                   {session.staff.role === 'admin' ? (
                     <li>
                       <Link to="/staff" className="header__link">
