@@ -39,7 +39,11 @@ describe('the back office at /back-office/', () => {
 
   it('serves its own page for every path under it, with its own strict CSP and no caching', async () => {
     // Even where the applicant's pages allow the tag manager, the back office does not.
-    t = await startTestApp(database, { backOfficeRoot: root, webRoot, env: { GTM_ENABLED: 'true' } });
+    t = await startTestApp(database, {
+      backOfficeRoot: root,
+      webRoot,
+      env: { GTM_ENABLED: 'true' },
+    });
     for (const url of ['/back-office/', '/back-office/sign-in', '/back-office/applications/42']) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(200);
@@ -57,7 +61,9 @@ describe('the back office at /back-office/', () => {
     // The applicant's page keeps its own policy (with the tag manager) and never names the back office.
     const applicant = await t.app.inject('/apply/anything');
     expect(applicant.body).not.toContain('back-office');
-    expect(applicant.headers['content-security-policy']).toContain('https://www.googletagmanager.com');
+    expect(applicant.headers['content-security-policy']).toContain(
+      'https://www.googletagmanager.com',
+    );
   });
 
   it('serves its hashed assets for a year, and a missing one is a 404, not a page', async () => {
