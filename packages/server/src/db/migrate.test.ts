@@ -17,6 +17,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       'alert_outbox',
+      'application_activity',
+      'application_work',
       'applications',
       'portal_accounts',
       'staff_audit_log',

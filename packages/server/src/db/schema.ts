@@ -96,6 +96,26 @@ export interface StaffAuditLogTable {
   hash: string;
 }
 
+export type WorkStatus =
+  'new' | 'contacted' | 'referred' | 'completed' | 'withdrawn' | 'not-proceeding';
+
+export interface ApplicationWorkTable {
+  application_row_id: number;
+  work_status: WorkStatus;
+  assigned_to: string | null;
+  updated_at: IsoTimestamp;
+}
+
+export interface ApplicationActivityTable {
+  id: Generated<number>;
+  application_row_id: number;
+  at: IsoTimestamp;
+  staff_id: string;
+  staff_email: string;
+  kind: 'note' | 'status' | 'assignment';
+  text: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -103,6 +123,8 @@ export interface Database {
   staff_members: StaffMembersTable;
   staff_sessions: StaffSessionsTable;
   staff_audit_log: StaffAuditLogTable;
+  application_work: ApplicationWorkTable;
+  application_activity: ApplicationActivityTable;
 }
 
 export type Db = Kysely<Database>;

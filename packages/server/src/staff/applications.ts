@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
 import type { AuditEntry } from './audit.js';
+import { workOf } from './work.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -27,6 +28,7 @@ const listQuery = z.strictObject({
   affiliate: z.string().trim().max(100).optional(),
   from: date.optional(),
   to: date.optional(),
+  assigned: z.enum(['me', 'none']).optional(),
   after: z.coerce.number().int().positive().optional(),
 });
 export type ApplicationListQuery = z.infer<typeof listQuery>;
@@ -81,9 +83,13 @@ function parsePayload(row: ApplicationRow): PayloadSummary & Record<string, unkn
   }
 }
 
-function summary(row: ApplicationRow) {
+function summary(
+  row: ApplicationRow & { work_status?: string | null; assigned_to?: string | null },
+) {
   const payload = parsePayload(row);
   return {
+    workStatus: row.work_status ?? 'new',
+    assignedTo: row.assigned_to ?? null,
     id: row.id,
     applicationId: row.application_id,
     name: [payload.firstName, payload.lastName].filter(Boolean).join(' ') || null,
@@ -136,8 +142,10 @@ export function registerApplicationRoutes(
       const query = parsed.data;
       let select = db
         .selectFrom('applications')
-        .selectAll()
-        .orderBy('id', 'desc')
+        .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+        .selectAll('applications')
+        .select(['application_work.work_status', 'application_work.assigned_to'])
+        .orderBy('applications.id', 'desc')
         .limit(PAGE_SIZE + 1);
       const search = query.q ? searchKind(query.q) : null;
       if (search) {
@@ -148,8 +156,8 @@ export function registerApplicationRoutes(
           case 'id':
             select = select.where((eb) =>
               eb.or([
-                eb('application_id', '=', search.value),
-                eb('submission_key', '=', search.value),
+                eb('applications.application_id', '=', search.value),
+                eb('applications.submission_key', '=', search.value),
               ]),
             );
             break;
@@ -169,9 +177,12 @@ export function registerApplicationRoutes(
           }
         }
       }
-      if (query.outcome === 'abandoned') select = select.where('status', '=', 'partial');
+      if (query.outcome === 'abandoned')
+        select = select.where('applications.status', '=', 'partial');
       else if (query.outcome) {
-        select = select.where('status', '=', 'complete').where('outcome', '=', query.outcome);
+        select = select
+          .where('applications.status', '=', 'complete')
+          .where('applications.outcome', '=', query.outcome);
       }
       if (query.brand) select = select.where('brand', '=', query.brand);
       if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
@@ -190,7 +201,12 @@ export function registerApplicationRoutes(
       }
       if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
       if (query.to) select = select.where('created_at', '<', nextDay(query.to));
-      if (query.after) select = select.where('id', '<', query.after);
+      if (query.after) select = select.where('applications.id', '<', query.after);
+      if (query.assigned === 'me') {
+        select = select.where('application_work.assigned_to', '=', request.staff!.member.id);
+      } else if (query.assigned === 'none') {
+        select = select.where('application_work.assigned_to', 'is', null);
+      }
 
       const rows = await select.execute();
       const page = rows.slice(0, PAGE_SIZE);
@@ -242,6 +258,7 @@ export function registerApplicationRoutes(
         updatedAt: row.updated_at,
         payload: parsePayload(row),
         response,
+        work: await workOf(db, row.id),
       };
     },
   );

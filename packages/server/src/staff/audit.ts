@@ -25,7 +25,10 @@ export type AuditAction =
   | 'audit-viewed'
   | 'staff-listed'
   | 'applications-searched'
-  | 'application-viewed';
+  | 'application-viewed'
+  | 'note-added'
+  | 'status-changed'
+  | 'assigned';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -416,6 +416,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         expect(await database.db.selectFrom('staff_sessions').selectAll().execute()).toEqual([]);
       });
 
+      it('clears sessions nobody came back to when someone signs in', async () => {
+        await start();
+        await signIn(t, await addActiveStaff(t, 'agent'));
+        advance(31 * MINUTE);
+        const other = await addActiveStaff(t, 'auditor');
+        await signInPassword(other.member.email, other.password);
+        const rows = await database.db.selectFrom('staff_sessions').select('staff_id').execute();
+        expect(rows).toEqual([{ staff_id: other.member.id }]);
+      });
+
       it('ends a busy session 12 hours after sign-in', async () => {
         await start();
         const session = await signIn(t, await addActiveStaff(t, 'agent'));
@@ -606,6 +616,24 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { method: 'GET', url: '/api/staff/audit', roles: ['auditor', 'admin'] },
         { method: 'GET', url: '/api/staff/applications', roles: ['agent', 'admin', 'auditor'] },
         { method: 'GET', url: '/api/staff/applications/1', roles: ['agent', 'admin', 'auditor'] },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/notes',
+          roles: ['agent', 'admin'],
+          payload: { text: 'x' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/status',
+          roles: ['agent', 'admin'],
+          payload: { status: 'contacted' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/assignment',
+          roles: ['agent', 'admin'],
+          payload: { to: 'me' },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {

@@ -6,6 +6,7 @@ import type { Clock } from '../decisions/decide.js';
 import { appendAudit, countFailedSignIns, lastSignIn, verifyAuditChain } from './audit.js';
 import type { AuditEntry } from './audit.js';
 import { registerApplicationRoutes } from './applications.js';
+import { registerWorkRoutes } from './work.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -156,6 +157,8 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
     // A session id the browser already had never carries on (fixation).
     const previous = readCookie(request, cookieName);
     if (previous !== null) await sessions.remove(previous);
+    // Sessions nobody came back to are cleared here rather than by a timer.
+    await sessions.removeExpired(clock.now());
     const pending = await sessions.create(member.id, 'code', request.ip, clock.now());
     setSessionCookie(reply, environment, pending);
     return { next: 'code' };
@@ -328,6 +331,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   );
 
   registerApplicationRoutes(app, { db, guard, audit });
+  registerWorkRoutes(app, { db, clock, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 

@@ -77,6 +77,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['action', 'at'])
     .execute();
 
+  // Working an application (docs/back-office.md): its status and who has it, and the timeline of
+  // notes, status changes and assignments with who and when.
+  await db.schema
+    .createTable('application_work')
+    .addColumn('application_row_id', 'integer', (column) =>
+      column.primaryKey().references('applications.id').onDelete('cascade'),
+    )
+    .addColumn('work_status', 'text', (column) =>
+      column
+        .notNull()
+        .check(
+          sql`work_status in ('new', 'contacted', 'referred', 'completed', 'withdrawn', 'not-proceeding')`,
+        ),
+    )
+    .addColumn('assigned_to', 'text', (column) => column.references('staff_members.id'))
+    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createIndex('application_work_by_assignee')
+    .on('application_work')
+    .column('assigned_to')
+    .execute();
+  await db.schema
+    .createTable('application_activity')
+    .addColumn('id', 'integer', (column) =>
+      postgres ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey(),
+    )
+    .addColumn('application_row_id', 'integer', (column) =>
+      column.notNull().references('applications.id').onDelete('cascade'),
+    )
+    .addColumn('at', 'text', (column) => column.notNull())
+    .addColumn('staff_id', 'text', (column) => column.notNull())
+    .addColumn('staff_email', 'text', (column) => column.notNull())
+    .addColumn('kind', 'text', (column) =>
+      column.notNull().check(sql`kind in ('note', 'status', 'assignment')`),
+    )
+    // The note, the new status, or the assignee's e-mail ('' when unassigned).
+    .addColumn('text', 'text', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createIndex('application_activity_by_application')
+    .on('application_activity')
+    .columns(['application_row_id', 'id'])
+    .execute();
+
   // Append-only: the database itself refuses to change or remove an entry.
   if (postgres) {
     await sql`
@@ -108,6 +153,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   } else {
     await db.schema.dropTable('staff_audit_log').execute();
   }
+  await db.schema.dropTable('application_activity').execute();
+  await db.schema.dropTable('application_work').execute();
   await db.schema.dropTable('staff_sessions').execute();
   await db.schema.dropTable('staff_members').execute();
 }
