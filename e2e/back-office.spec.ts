@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
 import { databasePath } from './support/db';
-import { iPressEnterOn, iTypeInto } from './support/keyboard';
+import { iPressEnterOn, iSelectWithArrows, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
 
 // The back office end to end (docs/back-office.md): a member of staff added with the command
@@ -235,6 +235,35 @@ test.describe('back office', () => {
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-detail');
 
+    // Work: assign, a status change and a note, each kept with who and when.
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Assign to me' }));
+    const history = page.getByRole('list').filter({ hasText: 'Assigned to' });
+    await expect(history.getByRole('listitem').first()).toContainText(`Assigned to ${email}`);
+    await iSelectWithArrows(page, page.getByLabel('New status'), 'Contacted');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Change status' }));
+    await expect(history.getByRole('listitem').first()).toContainText('Status: Contacted');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Add note' }));
+    await expect(page.getByRole('alert').getByRole('link')).toHaveText('Enter a note');
+    await expectNoAxeViolations(page);
+    await iTypeInto(page, page.getByLabel('Add a note'), 'Called; she asked for a letter instead.');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Add note' }));
+    await expect(history.getByRole('listitem').first()).toContainText(
+      'Called; she asked for a letter instead.',
+    );
+    await expect(history.getByRole('listitem').first()).toContainText(email);
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-detail-work');
+
+    // The list, assigned to me.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Applications', exact: true }));
+    await iSelectWithArrows(page, page.getByLabel('Assigned'), 'To me');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
+    await expect(page).toHaveURL(/assigned=me/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(
+      'Contacted (yours)',
+    );
+    await expectNoAxeViolations(page);
+
     // Staff management (admins).
     await iPressEnterOn(page, page.getByRole('link', { name: 'Staff' }));
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeFocused();
@@ -248,8 +277,8 @@ test.describe('back office', () => {
     await expect(page.getByRole('status')).toContainText('entries is intact');
     const auditRows = page.getByRole('table').getByRole('row');
     await expect(auditRows.filter({ hasText: 'application-viewed' }).first()).toContainText(email);
-    await expect(auditRows.filter({ hasText: 'applications-searched' }).first()).toContainText(
-      '"searchKind":"name"',
+    await expect(auditRows.filter({ hasText: '"searchKind":"name"' }).first()).toContainText(
+      'applications-searched',
     );
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-audit');

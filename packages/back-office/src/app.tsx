@@ -63,7 +63,9 @@ export function App() {
   else if (path === '/audit' && session.staff.role !== 'agent')
     screen = <AuditScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
-    screen = <ApplicationScreen key={path} id={path.slice('/applications/'.length)} />;
+    screen = (
+      <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
+    );
   } else screen = <Home key={path} session={session} />;
 
   return (

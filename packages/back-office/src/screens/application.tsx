@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api';
+import type { Session } from '../api';
 import { groupAnswers } from '../answers';
 import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
 import { formatWhen } from './home';
+import { WorkPanel } from './work';
+import type { Work } from './work';
 
 interface ApplicationDetail extends ApplicationSummary {
   submissionKey: string;
   dealerNumber: string | null;
   payload: Record<string, unknown>;
   response: Record<string, unknown> | null;
+  work: Work;
 }
 
 /** One application: needs first, then the decision, then every answer grouped (docs/back-office.md). */
-export function ApplicationScreen({ id }: { id: string }) {
+export function ApplicationScreen({ id, session }: { id: string; session: Session }) {
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -78,6 +82,8 @@ export function ApplicationScreen({ id }: { id: string }) {
           </ul>
         </section>
       ) : null}
+
+      <WorkPanel id={detail.id} session={session} initial={detail.work} />
 
       <h2 className="heading-m">Decision</h2>
       <dl className="summary-list">

@@ -4,6 +4,7 @@ import { api } from '../api';
 import type { Session } from '../api';
 import { Link, PageHeading } from '../components';
 import { navigate, usePath } from '../router';
+import { STATUS_NAMES } from './work';
 
 export interface ApplicationSummary {
   id: number;
@@ -20,9 +21,11 @@ export interface ApplicationSummary {
   loanAmount: number | null;
   createdAt: string;
   needsAttention: boolean;
+  workStatus: string;
+  assignedTo: string | null;
 }
 
-const FILTERS = ['q', 'outcome', 'journey', 'from', 'to'] as const;
+const FILTERS = ['q', 'outcome', 'journey', 'assigned', 'from', 'to'] as const;
 const OUTCOME_TAG: Record<ApplicationSummary['outcome'], string> = {
   approved: 'tag tag--success',
   declined: 'tag tag--warning',
@@ -147,6 +150,22 @@ export function Home({ session }: { session: Session }) {
             </select>
           </div>
           <div className="form-group">
+            <label className="label" htmlFor="assigned">
+              Assigned
+            </label>
+            <select
+              id="assigned"
+              name="assigned"
+              className="select"
+              value={form.assigned}
+              onChange={set('assigned')}
+            >
+              <option value="">To anyone or nobody</option>
+              <option value="me">To me</option>
+              <option value="none">Unassigned</option>
+            </select>
+          </div>
+          <div className="form-group">
             <label className="label" htmlFor="from">
               From
             </label>
@@ -198,6 +217,7 @@ export function Home({ session }: { session: Session }) {
               <tr>
                 <th scope="col">Applicant</th>
                 <th scope="col">Outcome</th>
+                <th scope="col">Status</th>
                 <th scope="col">Journey</th>
                 <th scope="col">Received</th>
                 <th scope="col">Contact</th>
@@ -220,6 +240,10 @@ export function Home({ session }: { session: Session }) {
                   <td data-label="Outcome">
                     <span className={OUTCOME_TAG[application.outcome]}>{application.outcome}</span>
                     {application.declineReason ? ` (${application.declineReason})` : null}
+                  </td>
+                  <td data-label="Status">
+                    {STATUS_NAMES[application.workStatus] ?? application.workStatus}
+                    {application.assignedTo === session.staff.id ? ' (yours)' : ''}
                   </td>
                   <td data-label="Journey">{application.journey}</td>
                   <td data-label="Received">{formatWhen(application.createdAt)}</td>
