@@ -22,6 +22,7 @@ import {
 } from './delivery/events.js';
 import { createDelivery } from './delivery/worker.js';
 import type { Delivery } from './delivery/worker.js';
+import { DEFAULT_BACK_OFFICE_ROOT, registerBackOffice } from './http/back-office.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -44,6 +45,7 @@ import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
+import { registerStaffRoutes } from './staff/routes.js';
 import type { SubmissionFailure } from './routes/submission.js';
 
 /** packages/web/dist, from both src/ (tests) and dist/ (the built server). */
@@ -73,6 +75,8 @@ export interface BuildAppOptions {
   addressProvider?: AddressProvider;
   /** Signed delivery and alerts; by default one polling every second, stopped with the app. */
   delivery?: Delivery;
+  /** The built back office; defaults to packages/back-office/dist. */
+  backOfficeRoot?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -199,6 +203,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
   });
 
+  // The back office's API (docs/back-office.md).
+  registerStaffRoutes(app, { db, clock, environment: config.environment });
+
   app.get('/api/config', { schema: configRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return {
@@ -228,6 +235,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(503).send({ status: 'unavailable' });
   });
 
+  await registerBackOffice(
+    app,
+    options.backOfficeRoot ?? DEFAULT_BACK_OFFICE_ROOT,
+    config.environment,
+  );
   await registerWebApp(app, webRoot, headers['content-security-policy'] ?? '');
   return app;
 }

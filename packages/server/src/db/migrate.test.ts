@@ -20,11 +20,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       'alert_outbox',
+      'application_activity',
+      'application_work',
       'applications',
       'delivery_events',
       'dev_mailbox',
       'portal_accounts',
       'portal_mail_outbox',
+      'staff_audit_log',
+      'staff_members',
+      'staff_sessions',
     ]);
   });
 

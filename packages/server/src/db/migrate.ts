@@ -5,6 +5,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as delivery from './migrations/0002-delivery.js';
 import * as decisions from './migrations/0003-decisions.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
+import * as staff from './migrations/0005-staff.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-delivery': delivery,
   '0003-decisions': decisions,
   '0004-portal-verification': portalVerification,
+  '0005-staff': staff,
 };
 
 const provider: MigrationProvider = {

@@ -108,6 +108,68 @@ export interface DeliveryEventsTable {
   last_error: string | null;
 }
 
+export type StaffRole = 'agent' | 'admin' | 'auditor';
+export type StaffStatus = 'pending' | 'active' | 'disabled';
+
+/** A member of the broker's staff (migration 0005, docs/back-office.md). */
+export interface StaffMembersTable {
+  id: string;
+  email_lower: string;
+  display_name: string;
+  role: StaffRole;
+  status: StaffStatus;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  setup_token_hash: string | null;
+  setup_expires_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: string;
+  stage: 'code' | 'full';
+  created_at: IsoTimestamp;
+  last_seen_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  ip: string | null;
+}
+
+export interface StaffAuditLogTable {
+  id: Generated<number>;
+  at: IsoTimestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  detail_json: string | null;
+  ip: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export type WorkStatus =
+  'new' | 'contacted' | 'referred' | 'completed' | 'withdrawn' | 'not-proceeding';
+
+export interface ApplicationWorkTable {
+  application_row_id: number;
+  work_status: WorkStatus;
+  assigned_to: string | null;
+  updated_at: IsoTimestamp;
+}
+
+export interface ApplicationActivityTable {
+  id: Generated<number>;
+  application_row_id: number;
+  at: IsoTimestamp;
+  staff_id: string;
+  staff_email: string;
+  kind: 'note' | 'status' | 'assignment';
+  text: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -115,6 +177,11 @@ export interface Database {
   delivery_events: DeliveryEventsTable;
   portal_mail_outbox: PortalMailOutboxTable;
   dev_mailbox: DevMailboxTable;
+  staff_members: StaffMembersTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit_log: StaffAuditLogTable;
+  application_work: ApplicationWorkTable;
+  application_activity: ApplicationActivityTable;
 }
 
 export type Db = Kysely<Database>;
@@ -126,3 +193,6 @@ export type PortalAccountRow = Selectable<PortalAccountsTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
 export type NewAlertOutboxRow = Insertable<AlertOutboxTable>;
 export type DeliveryEventRow = Selectable<DeliveryEventsTable>;
+export type StaffMemberRow = Selectable<StaffMembersTable>;
+export type StaffSessionRow = Selectable<StaffSessionsTable>;
+export type StaffAuditRow = Selectable<StaffAuditLogTable>;

@@ -74,6 +74,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   webRoot?: string;
+  backOfficeRoot?: string;
   now?: string;
 }
 
@@ -117,6 +118,7 @@ export async function startTestApp(
     clock,
     logger: createLogger('info', sink),
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'broker-no-web-app'),
+    backOfficeRoot: options.backOfficeRoot ?? path.join(os.tmpdir(), 'broker-no-back-office'),
   });
   await app.ready();
   return {

@@ -1,0 +1,326 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expectNoAxeViolations } from './support/axe';
+import { databasePath } from './support/db';
+import { iPressEnterOn, iSelectWithArrows, iTypeInto } from './support/keyboard';
+import { snap } from './support/screenshots';
+
+// The back office end to end (docs/back-office.md): a member of staff added with the command
+// line, set up through the one-time link, signed in with a TOTP code computed here from the
+// secret the set-up screen shows, then a search and an application's detail. Keyboard only.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'plum orbit lantern seventeen';
+
+/** `npm run staff -- add ...` as the README documents it, against the e2e server's database. */
+function addStaff(email: string, role: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
+      'add',
+      '--email',
+      email,
+      '--name',
+      'Mary Jackson',
+      '--role',
+      role,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databasePath(),
+        PUBLIC_BASE_URL: 'http://unused.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
+  if (!link) throw new Error(`no set-up link in: ${output}`);
+  return new URL(link).hash;
+}
+
+function application(overrides: Record<string, unknown>) {
+  const key = randomUUID();
+  return {
+    key,
+    payload: {
+      submissionKey: key,
+      affiliateKey: 'default',
+      dealerNumber: 'D1001',
+      submittedBy: 'apply',
+      loanPurposeType: 'Vehicle',
+      lookingToBuy: 'FoundVehicle',
+      loanAmount: 7500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 4,
+      title: 'Dr',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: `k.johnson.${key.slice(0, 8)}@example.com`,
+      contactNumber: '07700900456',
+      dateOfBirth: '1980-05-15T00:00:00.000',
+      maritalStatus: 'Married',
+      drivingLicenceType: 'FullUK',
+      netMonthlyIncome: 2400,
+      isJointApplication: false,
+      termsAndConditionsAgreed: true,
+      IsCompleted: true,
+      IsOptedEmail: false,
+      IsOptedSms: false,
+      IsOptedPhone: false,
+      IsOptedPost: false,
+      IsOptedThirdParty: false,
+      IsOptedEmailThirdParty: false,
+      IsOptedSmsThirdParty: false,
+      IsOptedPhoneThirdParty: false,
+      IsOptedPostThirdParty: false,
+      addresses: [
+        {
+          addressIndex: 0,
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+          residentialStatus: 'PrivateTenant',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'FullTime',
+          yearsAtEmployer: 6,
+          monthsAtEmployer: 3,
+          occupation: 'Mathematician',
+          employerName: 'Langley Research Center',
+          Town: 'Hampton',
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+/** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */
+function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+async function setUp(page: Page, hash: string): Promise<string> {
+  await page.goto(`/back-office/setup${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('back office', () => {
+  test('set-up, sign-in with TOTP, a search and an application, by keyboard alone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { key, payload } = application({
+      additionalNeedsRequirements: true,
+      discussFinancialCircumstances: true,
+      additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
+    });
+    const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+    expect(submitted.status()).toBe(200);
+
+    const email = `mary.${randomUUID().slice(0, 8)}@broker.example`;
+    const hash = addStaff(email, 'admin');
+
+    // Set-up: password and authenticator.
+    const secret = await setUp(page, hash);
+    await expect(
+      page.getByText('otpauth://totp/Broker%20back%20office:', { exact: false }),
+    ).toBeAttached();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-setup');
+
+    await iTypeInto(page, page.getByLabel('Choose a password'), 'password1234');
+    await iTypeInto(
+      page,
+      page.getByLabel('Code from your authenticator app'),
+      await generate({ secret }),
+    );
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(
+      'This password is too common. Choose a password that is harder to guess',
+    );
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-setup-error');
+
+    await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
+    await iTypeInto(
+      page,
+      page.getByLabel('Code from your authenticator app'),
+      await generate({ secret }),
+    );
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account is ready' }),
+      // scrypt's 128 MiB hash takes a while on a busy machine.
+    ).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+
+    // Sign-in: password, then the code.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign in to the back office' }),
+    ).toBeFocused();
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+    await expect(page.getByRole('alert').getByRole('link')).toHaveText([
+      'Enter your e-mail address',
+      'Enter your password',
+    ]);
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-sign-in-error');
+
+    await iTypeInto(page, page.getByLabel('E-mail address'), email);
+    await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
+    await snap(page, 'back-office-sign-in');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
+    ).toBeFocused({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-sign-in-code');
+    await iTypeInto(
+      page,
+      page.getByLabel('Code from your authenticator app'),
+      await nextCode(secret),
+    );
+    await page.keyboard.press('Enter');
+
+    // The list.
+    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-list');
+
+    // A search by name.
+    await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), 'katherine johnson');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
+    await expect(page).toHaveURL(/\/back-office\/\?q=katherine\+johnson$/);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toContainText('Katherine Johnson');
+    await expect(rows.nth(1)).toContainText('Needs');
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-search');
+
+    // The application.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Katherine Johnson' }).first());
+    await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeFocused();
+    const needs = page.getByRole('region', { name: 'Needs and vulnerability: follow up' });
+    await expect(needs).toContainText(
+      'In their words: “Please call after 4pm; I use a screen reader.”',
+    );
+    await expect(page.getByRole('heading', { level: 2, name: 'Current address' })).toBeVisible();
+    await expect(page.getByText('Langley Research Center')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-detail');
+
+    // Work: assign, a status change and a note, each kept with who and when.
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Assign to me' }));
+    const history = page.getByRole('list').filter({ hasText: 'Assigned to' });
+    await expect(history.getByRole('listitem').first()).toContainText(`Assigned to ${email}`);
+    await iSelectWithArrows(page, page.getByLabel('New status'), 'Contacted');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Change status' }));
+    await expect(history.getByRole('listitem').first()).toContainText('Status: Contacted');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Add note' }));
+    await expect(page.getByRole('alert').getByRole('link')).toHaveText('Enter a note');
+    await expectNoAxeViolations(page);
+    await iTypeInto(page, page.getByLabel('Add a note'), 'Called; she asked for a letter instead.');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Add note' }));
+    await expect(history.getByRole('listitem').first()).toContainText(
+      'Called; she asked for a letter instead.',
+    );
+    await expect(history.getByRole('listitem').first()).toContainText(email);
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-detail-work');
+
+    // The list, assigned to me.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Applications', exact: true }));
+    await iSelectWithArrows(page, page.getByLabel('Assigned'), 'To me');
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
+    await expect(page).toHaveURL(/assigned=me/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(
+      'Contacted (yours)',
+    );
+    await expectNoAxeViolations(page);
+
+    // Staff management (admins).
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Staff' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeFocused();
+    await expect(page.getByRole('cell', { name: email })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-staff');
+
+    // The audit log: this session's search and view are in it, and the chain is intact.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Audit log' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
+    await expect(page.getByRole('status')).toContainText('entries is intact');
+    const auditRows = page.getByRole('table').getByRole('row');
+    await expect(auditRows.filter({ hasText: 'application-viewed' }).first()).toContainText(email);
+    await expect(auditRows.filter({ hasText: '"searchKind":"name"' }).first()).toContainText(
+      'applications-searched',
+    );
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-audit');
+
+    // Sign out.
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Sign out' }));
+    await expect(page.getByRole('status')).toHaveText('You have signed out');
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-signed-out');
+    const after = await page.request.get('/api/staff/applications');
+    expect(after.status()).toBe(401);
+  });
+
+  test('a used or made-up set-up link says so', async ({ page }) => {
+    await page.goto(`/back-office/setup#${'x'.repeat(43)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This set-up link cannot be used' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('This set-up link is not valid or has expired. Ask an admin for a new one'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-setup-invalid');
+  });
+
+  test('an applicant’s page never fetches the back office’s code', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((pathname) => pathname.startsWith('/back-office'))).toEqual([]);
+  });
+
+  test('the back office sends its own strict CSP', async ({ page }) => {
+    const response = await page.goto('/back-office/');
+    expect(response?.headers()['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'",
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign in to the back office' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

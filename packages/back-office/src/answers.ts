@@ -1,0 +1,235 @@
+/**
+ * Every answer of a stored submission payload, grouped as the applicant's check-your-answers page
+ * groups them. The web app's grouping works on its live form state and imports its widgets, so
+ * the back office groups the payload here instead (docs/back-office.md). Any key not listed below
+ * still appears, under 'Other answers': nothing the applicant sent is hidden from staff.
+ */
+
+export interface AnswerRow {
+  key: string;
+  value: string;
+}
+
+export interface AnswerSection {
+  heading: string;
+  rows: AnswerRow[];
+}
+
+type Payload = Record<string, unknown>;
+
+const LABELS: Record<string, string> = {
+  loanPurposeType: 'What the loan is for',
+  lookingToBuy: 'Looking to buy',
+  loanAmount: 'Amount to borrow',
+  cashDeposit: 'Cash deposit',
+  financeType: 'Finance type',
+  term: 'Term (years)',
+  title: 'Title',
+  firstName: 'First name',
+  lastName: 'Last name',
+  dateOfBirth: 'Date of birth',
+  maritalStatus: 'Marital status',
+  drivingLicenceType: 'Driving licence',
+  netMonthlyIncome: 'Net monthly income',
+  email: 'E-mail address',
+  contactNumber: 'Phone number',
+  isSecurityCurrentAddress: 'Security is the current address',
+  ownOtherProperties: 'Owns other properties',
+  propertyValue: 'Property value',
+  mortgageBalance: 'Mortgage balance',
+  propertyBedrooms: 'Bedrooms',
+  propertyType: 'Property type',
+  isJointApplication: 'Joint application',
+  discussFinancialCircumstances: 'Wants to discuss their financial circumstances',
+  additionalNeedsRequirements: 'Has additional needs',
+  additionalNeedsRequirementsStatement: 'Additional needs, in their words',
+  breathingSpace: 'In Breathing Space (debt respite)',
+  agreeSoftSearch: 'Agreed to a soft search',
+  termsAndConditionsAgreed: 'Agreed to the terms and conditions',
+  IsOptedEmail: 'Marketing by e-mail',
+  IsOptedSms: 'Marketing by text message',
+  IsOptedPhone: 'Marketing by phone',
+  IsOptedPost: 'Marketing by post',
+  IsOptedThirdParty: 'Marketing from partners',
+  IsOptedEmailThirdParty: 'Partners by e-mail',
+  IsOptedSmsThirdParty: 'Partners by text message',
+  IsOptedPhoneThirdParty: 'Partners by phone',
+  IsOptedPostThirdParty: 'Partners by post',
+  affiliateKey: 'Affiliate',
+  dealerNumber: 'Dealer number',
+  variant: 'Variant',
+  submittedBy: 'Submitted by',
+  dateApplied: 'Date applied',
+  urlReferrer: 'Site',
+  userAgent: 'Browser',
+  remoteAddress: 'IP address',
+  sessionId: 'Browser session',
+  submissionKey: 'Submission key',
+  IsCompleted: 'Completed',
+  buildingNumber: 'Building number',
+  buildingName: 'Building name',
+  subBuilding: 'Flat or sub-building',
+  street: 'Street',
+  district: 'District',
+  town: 'Town',
+  county: 'County',
+  postcode: 'Postcode',
+  yearsAtAddress: 'Years at address',
+  monthsAtAddress: 'Months at address',
+  residentialStatus: 'Residential status',
+  employmentStatus: 'Employment status',
+  yearsAtEmployer: 'Years with employer',
+  monthsAtEmployer: 'Months with employer',
+  occupation: 'Occupation',
+  employerName: 'Employer',
+  Town: 'Town',
+};
+
+const MONEY = new Set([
+  'loanAmount',
+  'cashDeposit',
+  'netMonthlyIncome',
+  'propertyValue',
+  'mortgageBalance',
+]);
+
+const SECTIONS: { heading: string; keys: string[] }[] = [
+  {
+    heading: 'Needs and circumstances',
+    keys: [
+      'additionalNeedsRequirements',
+      'additionalNeedsRequirementsStatement',
+      'discussFinancialCircumstances',
+      'breathingSpace',
+    ],
+  },
+  {
+    heading: 'The loan',
+    keys: ['loanPurposeType', 'lookingToBuy', 'loanAmount', 'cashDeposit', 'financeType', 'term'],
+  },
+  {
+    heading: 'About the applicant',
+    keys: [
+      'title',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'maritalStatus',
+      'drivingLicenceType',
+      'netMonthlyIncome',
+    ],
+  },
+  { heading: 'Contact', keys: ['email', 'contactNumber'] },
+  {
+    heading: 'The property',
+    keys: [
+      'isSecurityCurrentAddress',
+      'ownOtherProperties',
+      'propertyValue',
+      'mortgageBalance',
+      'propertyBedrooms',
+      'propertyType',
+    ],
+  },
+  {
+    heading: 'Consents and marketing',
+    keys: [
+      'termsAndConditionsAgreed',
+      'agreeSoftSearch',
+      'IsOptedEmail',
+      'IsOptedSms',
+      'IsOptedPhone',
+      'IsOptedPost',
+      'IsOptedThirdParty',
+      'IsOptedEmailThirdParty',
+      'IsOptedSmsThirdParty',
+      'IsOptedPhoneThirdParty',
+      'IsOptedPostThirdParty',
+    ],
+  },
+  {
+    heading: 'Where it came from',
+    keys: [
+      'affiliateKey',
+      'dealerNumber',
+      'variant',
+      'submittedBy',
+      'dateApplied',
+      'urlReferrer',
+      'userAgent',
+      'remoteAddress',
+      'sessionId',
+      'submissionKey',
+      'IsCompleted',
+      'isJointApplication',
+    ],
+  },
+];
+
+const LISTS = new Set(['addresses', 'employments', 'securityAddress', 'JointApplicant']);
+
+export function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'Not given';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && MONEY.has(key)) {
+    return `£${value.toLocaleString('en-GB', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  }
+  if (key === 'dateOfBirth' && typeof value === 'string') {
+    const [year, month, day] = value.slice(0, 10).split('-');
+    return `${day}/${month}/${year}`;
+  }
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+function labelFor(key: string): string {
+  return LABELS[key] ?? key;
+}
+
+function rowsOf(object: Payload, keys: readonly string[]): AnswerRow[] {
+  return keys
+    .filter((key) => key in object)
+    .map((key) => ({ key: labelFor(key), value: formatValue(key, object[key]) }));
+}
+
+function entryRows(entry: unknown): AnswerRow[] {
+  if (typeof entry !== 'object' || entry === null) return [];
+  return Object.entries(entry as Payload)
+    .filter(([key]) => key !== 'addressIndex' && key !== 'employmentIndex')
+    .map(([key, value]) => ({ key: labelFor(key), value: formatValue(key, value) }));
+}
+
+export function groupAnswers(payload: Payload): AnswerSection[] {
+  const sections: AnswerSection[] = [];
+  const listed = new Set<string>(LISTS);
+  for (const section of SECTIONS) {
+    section.keys.forEach((key) => listed.add(key));
+    const rows = rowsOf(payload, section.keys);
+    if (rows.length > 0) sections.push({ heading: section.heading, rows });
+    if (section.heading === 'Contact') {
+      const addresses = Array.isArray(payload.addresses) ? payload.addresses : [];
+      addresses.forEach((address, index) => {
+        sections.push({
+          heading: index === 0 ? 'Current address' : `Previous address ${index}`,
+          rows: entryRows(address),
+        });
+      });
+      const employments = Array.isArray(payload.employments) ? payload.employments : [];
+      employments.forEach((employment, index) => {
+        sections.push({
+          heading: index === 0 ? 'Current employment' : `Previous employment ${index}`,
+          rows: entryRows(employment),
+        });
+      });
+    }
+    if (section.heading === 'The property' && payload.securityAddress) {
+      sections.push({ heading: 'Security address', rows: entryRows(payload.securityAddress) });
+    }
+  }
+  if (payload.JointApplicant) {
+    sections.splice(4, 0, { heading: 'Joint applicant', rows: entryRows(payload.JointApplicant) });
+  }
+  const others = Object.keys(payload).filter((key) => !listed.has(key));
+  if (others.length > 0) sections.push({ heading: 'Other answers', rows: rowsOf(payload, others) });
+  return sections;
+}

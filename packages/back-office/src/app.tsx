@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, useSession, whenSignedOut } from './api';
+import type { Session } from './api';
+import { Link } from './components';
+import { navigate, usePath } from './router';
+import { ApplicationScreen } from './screens/application';
+import { AuditScreen } from './screens/audit';
+import { Home } from './screens/home';
+import { Setup } from './screens/setup';
+import { SignIn } from './screens/sign-in';
+import { StaffScreen } from './screens/staff';
+
+const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
+
+export function App() {
+  const { path } = usePath();
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const signedIn = useCallback((next: Session | null) => {
+    useSession(next);
+    setSession(next);
+  }, []);
+
+  useEffect(() => {
+    whenSignedOut(() => {
+      signedIn(null);
+      setNotice(SIGNED_OUT_NOTICE);
+      navigate('/sign-in');
+    });
+    if (currentIsSetup()) {
+      setSession(null);
+      return;
+    }
+    api<Session>('GET', '/api/staff/session')
+      .then(signedIn)
+      .catch(() => signedIn(null));
+  }, [signedIn]);
+
+  async function signOut() {
+    await api('POST', '/api/staff/sign-out').catch(() => undefined);
+    signedIn(null);
+    setNotice('You have signed out');
+    navigate('/sign-in');
+  }
+
+  let screen;
+  if (path === '/setup') screen = <Setup />;
+  else if (session === undefined) screen = <p className="body">Loading…</p>;
+  else if (session === null) {
+    screen = (
+      <SignIn
+        notice={notice}
+        onSignedIn={(next) => {
+          setNotice(null);
+          signedIn(next);
+          navigate('/', { replace: true });
+        }}
+      />
+    );
+  } else if (path === '/staff' && session.staff.role === 'admin')
+    screen = <StaffScreen session={session} />;
+  else if (path === '/audit' && session.staff.role !== 'agent')
+    screen = <AuditScreen key={window.location.search} />;
+  else if (path.startsWith('/applications/')) {
+    screen = (
+      <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
+    );
+  } else screen = <Home key={path} session={session} />;
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <header className="header">
+        <div className="header__bar">
+          <div className="width-container header__inner">
+            <span className="header__name">Back office</span>
+            {session ? (
+              <nav className="header__nav" aria-label="Back office">
+                <ul className="header__links">
+                  <li>
+                    <Link to="/" className="header__link">
+                      Applications
+                    </Link>
+                  </li>
+                  {session.staff.role !== 'agent' ? (
+                    <li>
+                      <Link to="/audit" className="header__link">
+                        Audit log
+                      </Link>
+                    </li>
+                  ) : null}
+                  {session.staff.role === 'admin' ? (
+                    <li>
+                      <Link to="/staff" className="header__link">
+                        Staff
+                      </Link>
+                    </li>
+                  ) : null}
+                  <li>
+                    <button
+                      type="button"
+                      className="link-button header__link"
+                      onClick={() => void signOut()}
+                    >
+                      Sign out
+                    </button>
+                  </li>
+                </ul>
+                <p className="header__who">
+                  {session.staff.name} <span className="tag">{session.staff.role}</span>
+                </p>
+              </nav>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <div className="width-container page-body">
+        <main id="main" className="main" tabIndex={-1}>
+          {screen}
+        </main>
+      </div>
+      <footer className="footer">
+        <div className="width-container">
+          <p className="small-print">
+            For the broker’s staff only. Every view and change is recorded.
+          </p>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+function currentIsSetup(): boolean {
+  return window.location.pathname.replace(/\/+$/, '').endsWith('/back-office/setup');
+}

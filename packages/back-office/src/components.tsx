@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import type { AnchorHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import { BASE, navigate } from './router';
+
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+/** The page's h1, focused when the screen opens so a screen reader starts there. */
+export function PageHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <h1 className="heading-l" tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
+}
+
+/** GOV.UK error summary: focused when it appears, a link to each field. */
+export function ErrorSummary({ problems }: { problems: readonly Problem[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems.length > 0) ref.current?.focus();
+  }, [problems]);
+  if (problems.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      className="error-summary"
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+    >
+      <h2 id="error-summary-title" className="error-summary__title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {problems.map((problem) => (
+          <li key={problem.field + problem.message}>
+            <a href={`#${problem.field}`}>{problem.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface TextInputProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+}
+
+export function TextInput({ id, label, hint, error, className, ...input }: TextInputProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={error ? 'form-group form-group--error' : 'form-group'}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <div id={`${id}-hint`} className="hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="error-message">
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={id}
+        className={`input ${error ? 'input--error' : ''} ${className ?? ''}`.trim()}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/** An in-app link: a real href (opens in a new tab too), handled without a page load. */
+export function Link({
+  to,
+  children,
+  ...rest
+}: { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a
+      href={`${BASE}${to}`}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../api';
+import type { Session } from '../api';
+import { groupAnswers } from '../answers';
+import { Link, PageHeading } from '../components';
+import type { ApplicationSummary } from './home';
+import { formatWhen } from './home';
+import { WorkPanel } from './work';
+import type { Work } from './work';
+
+interface ApplicationDetail extends ApplicationSummary {
+  submissionKey: string;
+  dealerNumber: string | null;
+  payload: Record<string, unknown>;
+  response: Record<string, unknown> | null;
+  work: Work;
+}
+
+/** One application: needs first, then the decision, then every answer grouped (docs/back-office.md). */
+export function ApplicationScreen({ id, session }: { id: string; session: Session }) {
+  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<ApplicationDetail>('GET', `/api/staff/applications/${encodeURIComponent(id)}`)
+      .then(setDetail)
+      .catch((error: unknown) =>
+        setProblem(
+          error instanceof ApiError && error.status === 404
+            ? 'There is no such application'
+            : 'The application could not be loaded',
+        ),
+      );
+  }, [id]);
+
+  if (problem) {
+    return (
+      <>
+        <PageHeading>{problem}</PageHeading>
+        <p className="body">
+          <Link to="/" className="link">
+            Back to applications
+          </Link>
+        </p>
+      </>
+    );
+  }
+  if (!detail) return <p className="body">Loading the application…</p>;
+
+  const payload = detail.payload;
+  const needs: string[] = [];
+  if (payload.additionalNeedsRequirements === true)
+    needs.push('The applicant told us they have additional needs.');
+  if (
+    typeof payload.additionalNeedsRequirementsStatement === 'string' &&
+    payload.additionalNeedsRequirementsStatement !== ''
+  ) {
+    needs.push(`In their words: “${payload.additionalNeedsRequirementsStatement}”`);
+  }
+  if (payload.discussFinancialCircumstances === true)
+    needs.push('They want to discuss their financial circumstances.');
+  if (payload.breathingSpace === true)
+    needs.push('They are in Breathing Space (debt respite): do not pursue the debt.');
+
+  return (
+    <>
+      <p className="body">
+        <Link to="/" className="link">
+          Back to applications
+        </Link>
+      </p>
+      <PageHeading>{detail.name ?? 'Application'}</PageHeading>
+      {needs.length > 0 ? (
+        <section className="warning-panel" aria-labelledby="needs-heading">
+          <h2 className="heading-m" id="needs-heading">
+            Needs and vulnerability: follow up
+          </h2>
+          <ul className="list">
+            {needs.map((need) => (
+              <li key={need}>{need}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <WorkPanel id={detail.id} session={session} initial={detail.work} />
+
+      <h2 className="heading-m">Decision</h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Outcome</dt>
+          <dd className="summary-list__value">
+            {detail.outcome}
+            {detail.declineReason ? ` (reason: ${detail.declineReason})` : ''}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Application id</dt>
+          <dd className="summary-list__value break">
+            {detail.applicationId ?? 'None (not approved)'}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Received</dt>
+          <dd className="summary-list__value">{formatWhen(detail.createdAt)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Journey and brand</dt>
+          <dd className="summary-list__value">
+            {detail.journey}, {detail.brand ?? 'no brand'}
+            {detail.affiliate ? `, affiliate ${detail.affiliate}` : ''}
+          </dd>
+        </div>
+      </dl>
+
+      {groupAnswers(payload).map((section) => (
+        <section key={section.heading} className="check-answers__section">
+          <h2 className="heading-m">{section.heading}</h2>
+          <dl className="summary-list">
+            {section.rows.map((row) => (
+              <div className="summary-list__row" key={row.key}>
+                <dt className="summary-list__key">{row.key}</dt>
+                <dd className="summary-list__value">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { api } from '../api';
+import type { Session } from '../api';
+import { Link, PageHeading } from '../components';
+import { navigate, usePath } from '../router';
+import { STATUS_NAMES } from './work';
+
+export interface ApplicationSummary {
+  id: number;
+  applicationId: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  postcode: string | null;
+  outcome: 'approved' | 'declined' | 'duplicate' | 'abandoned';
+  declineReason: string | null;
+  journey: 'vehicle' | 'secured' | 'joint';
+  brand: string | null;
+  affiliate: string | null;
+  loanAmount: number | null;
+  createdAt: string;
+  needsAttention: boolean;
+  workStatus: string;
+  assignedTo: string | null;
+}
+
+const FILTERS = ['q', 'outcome', 'journey', 'assigned', 'from', 'to'] as const;
+const OUTCOME_TAG: Record<ApplicationSummary['outcome'], string> = {
+  approved: 'tag tag--success',
+  declined: 'tag tag--warning',
+  duplicate: 'tag tag--grey',
+  abandoned: 'tag tag--grey',
+};
+
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The applications list: one search box, filters, newest first, 25 a page (docs/back-office.md). */
+export function Home({ session }: { session: Session }) {
+  const { search } = usePath();
+  const query = search.toString();
+  const [form, setForm] = useState(() =>
+    Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])),
+  );
+  const [result, setResult] = useState<{
+    applications: ApplicationSummary[];
+    next: number | null;
+  } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    setResult(null);
+    api<{ applications: ApplicationSummary[]; next: number | null }>(
+      'GET',
+      `/api/staff/applications?${query}`,
+    )
+      .then((body) => {
+        setResult(body);
+        setFailed(false);
+      })
+      .catch(() => setFailed(true));
+  }, [query]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const name of FILTERS) if (form[name]) params.set(name, form[name]);
+    navigate(`/?${params.toString()}`);
+  }
+
+  const set = (name: (typeof FILTERS)[number]) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [name]: event.target.value }));
+  const searching = FILTERS.some((name) => search.get(name));
+  const nextParams = new URLSearchParams(search);
+  if (result?.next) nextParams.set('after', String(result.next));
+
+  return (
+    <>
+      <PageHeading>Applications</PageHeading>
+      <p className="body">Signed in as {session.staff.email}.</p>
+      <form
+        className="filters"
+        role="search"
+        aria-label="Applications"
+        noValidate
+        onSubmit={submit}
+      >
+        <div className="form-group filters__search">
+          <label className="label" htmlFor="q">
+            Search
+          </label>
+          <div id="q-hint" className="hint">
+            Name, e-mail address, phone number, postcode or application id
+          </div>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            className="input"
+            aria-describedby="q-hint"
+            value={form.q}
+            onChange={set('q')}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </div>
+        <div className="filters__row">
+          <div className="form-group">
+            <label className="label" htmlFor="outcome">
+              Outcome
+            </label>
+            <select
+              id="outcome"
+              name="outcome"
+              className="select"
+              value={form.outcome}
+              onChange={set('outcome')}
+            >
+              <option value="">Any</option>
+              <option value="approved">Approved</option>
+              <option value="declined">Declined</option>
+              <option value="duplicate">Duplicate</option>
+              <option value="abandoned">Abandoned (partial)</option>
+            </select>
+          </div>
+          <div className="form-group">
+            <label className="label" htmlFor="journey">
+              Journey
+            </label>
+            <select
+              id="journey"
+              name="journey"
+              className="select"
+              value={form.journey}
+              onChange={set('journey')}
+            >
+              <option value="">Any</option>
+              <option value="vehicle">Vehicle</option>
+              <option value="secured">Secured</option>
+              <option value="joint">Joint</option>
+            </select>
+          </div>
+          <div className="form-group">
+            <label className="label" htmlFor="assigned">
+              Assigned
+            </label>
+            <select
+              id="assigned"
+              name="assigned"
+              className="select"
+              value={form.assigned}
+              onChange={set('assigned')}
+            >
+              <option value="">To anyone or nobody</option>
+              <option value="me">To me</option>
+              <option value="none">Unassigned</option>
+            </select>
+          </div>
+          <div className="form-group">
+            <label className="label" htmlFor="from">
+              From
+            </label>
+            <input
+              id="from"
+              name="from"
+              type="date"
+              className="input input--date"
+              value={form.from}
+              onChange={set('from')}
+            />
+          </div>
+          <div className="form-group">
+            <label className="label" htmlFor="to">
+              To
+            </label>
+            <input
+              id="to"
+              name="to"
+              type="date"
+              className="input input--date"
+              value={form.to}
+              onChange={set('to')}
+            />
+          </div>
+        </div>
+        <div className="button-group">
+          <button type="submit" className="button">
+            Search
+          </button>
+          {searching ? (
+            <Link to="/" className="link">
+              Clear search
+            </Link>
+          ) : null}
+        </div>
+      </form>
+
+      <div aria-live="polite" aria-busy={result === null && !failed}>
+        {failed ? <p className="body">The applications could not be loaded. Try again.</p> : null}
+        {result === null && !failed ? <p className="body">Loading applications…</p> : null}
+        {result && result.applications.length === 0 ? (
+          <p className="body">No applications match.</p>
+        ) : null}
+        {result && result.applications.length > 0 ? (
+          <table className="table table--stack">
+            <caption className="visually-hidden">Applications, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Applicant</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Status</th>
+                <th scope="col">Journey</th>
+                <th scope="col">Received</th>
+                <th scope="col">Contact</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.applications.map((application) => (
+                <tr key={application.id}>
+                  <td data-label="Applicant">
+                    <Link to={`/applications/${application.id}`} className="link">
+                      {application.name ?? 'No name given'}
+                    </Link>
+                    {application.needsAttention ? (
+                      <>
+                        {' '}
+                        <span className="tag tag--warning">Needs</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="Outcome">
+                    <span className={OUTCOME_TAG[application.outcome]}>{application.outcome}</span>
+                    {application.declineReason ? ` (${application.declineReason})` : null}
+                  </td>
+                  <td data-label="Status">
+                    {STATUS_NAMES[application.workStatus] ?? application.workStatus}
+                    {application.assignedTo === session.staff.id ? ' (yours)' : ''}
+                  </td>
+                  <td data-label="Journey">{application.journey}</td>
+                  <td data-label="Received">{formatWhen(application.createdAt)}</td>
+                  <td data-label="Contact" className="break">
+                    {[application.email, application.phone, application.postcode]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {result?.next ? (
+          <p className="body">
+            <Link to={`/?${nextParams.toString()}`} className="link">
+              Older applications
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

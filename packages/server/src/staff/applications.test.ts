@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
+import { openTestDatabase, startTestApp } from '../test-support/databases.js';
+import { validPayload } from '../test-support/fixtures.js';
+import type { SignedIn } from '../test-support/staff.js';
+import { addActiveStaff, signIn } from '../test-support/staff.js';
+import { PAGE_SIZE, searchKind } from './applications.js';
+
+interface Listed {
+  id: number;
+  applicationId: string | null;
+  name: string | null;
+  outcome: string;
+  journey: string;
+  needsAttention: boolean;
+}
+
+describe.each<DialectName>(['sqlite', 'postgres'])(
+  'back-office applications on %s',
+  { timeout: 90_000 },
+  (dialect) => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let session: SignedIn;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(dialect, inject('postgresUrl'));
+      t = await startTestApp(database);
+      session = await signIn(t, await addActiveStaff(t, 'agent'));
+    });
+    afterAll(async () => {
+      await t.close();
+      await database.close();
+    });
+    afterEach(async () => {
+      await sql`delete from applications`.execute(database.db);
+    });
+
+    async function submit(overrides: Parameters<typeof validPayload>[0] = {}) {
+      const payload = validPayload(overrides);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/${payload.submissionKey}`,
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      return {
+        payload,
+        applicationId: response.json<{ applicationId: string | null }>().applicationId,
+      };
+    }
+
+    async function list(query: Record<string, string> = {}) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/applications',
+        query,
+        headers: session.headers(),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ applications: Listed[]; next: number | null }>();
+    }
+
+    it('finds an application by name, e-mail, phone, postcode or application id', async () => {
+      const { applicationId } = await submit({
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+        email: 'k.johnson@example.com',
+        contactNumber: '07700900456',
+      });
+      await submit({
+        firstName: 'Dorothy',
+        lastName: 'Vaughan',
+        email: 'd.vaughan@example.com',
+        contactNumber: '07700900789',
+      });
+
+      for (const q of [
+        'katherine',
+        'Katherine Johnson',
+        'JOHNSON',
+        'K.Johnson@Example.com',
+        '07700 900456',
+        '+447700900456',
+        'sw1a 2aa',
+        applicationId!,
+      ]) {
+        const found = await list({ q });
+        const names = found.applications.map((row) => row.name);
+        if (q === 'sw1a 2aa')
+          expect(names.sort(), q).toEqual(['Dorothy Vaughan', 'Katherine Johnson']);
+        else expect(names, q).toEqual(['Katherine Johnson']);
+      }
+      expect((await list({ q: 'nobody' })).applications).toEqual([]);
+      // LIKE's wildcards are searched for as themselves.
+      expect((await list({ q: '%' })).applications).toEqual([]);
+    });
+
+    it('filters by outcome (abandoned = partial), journey, brand and date', async () => {
+      // Different people: the same person twice would be a duplicate.
+      const person = (n: number) => ({
+        email: `p${n}@example.com`,
+        contactNumber: `0770090010${n}`,
+      });
+      await submit({ firstName: 'Approved', ...person(1) });
+      await submit({ firstName: 'Declined', netMonthlyIncome: 100, ...person(2) });
+      await submit({ firstName: 'Secured', loanPurposeType: 'HomeImprovements', ...person(3) });
+      const partial = validPayload({ firstName: 'Abandoned', ...person(4) });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${partial.submissionKey}`,
+        payload: { ...partial, IsCompleted: false },
+      });
+
+      const names = async (query: Record<string, string>) =>
+        (await list(query)).applications.map((row) => row.name?.split(' ')[0]).sort();
+      expect(await names({ outcome: 'declined' })).toEqual(['Declined']);
+      expect(await names({ outcome: 'abandoned' })).toEqual(['Abandoned']);
+      expect(await names({ journey: 'secured' })).toEqual(['Secured']);
+      expect(await names({ journey: 'vehicle', outcome: 'approved' })).toEqual(['Approved']);
+      expect(await names({ brand: 'default', from: '2026-03-10', to: '2026-03-10' })).toHaveLength(
+        4,
+      );
+      expect(await names({ from: '2026-03-11' })).toEqual([]);
+
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/applications?outcome=everything',
+        headers: session.headers(),
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('pages with a keyset cursor, newest first, without gaps or repeats', async () => {
+      for (let index = 0; index < PAGE_SIZE + 5; index += 1) {
+        await database.db
+          .insertInto('applications')
+          .values({
+            submission_key: `k${index}`,
+            status: 'complete',
+            outcome: 'approved',
+            payload_json: JSON.stringify({ firstName: `P${index}`, lastName: 'X' }),
+            created_at: '2026-03-10T10:00:00.000Z',
+            updated_at: '2026-03-10T10:00:00.000Z',
+          })
+          .execute();
+      }
+      const first = await list();
+      expect(first.applications).toHaveLength(PAGE_SIZE);
+      expect(first.next).toBe(first.applications.at(-1)!.id);
+      const second = await list({ after: String(first.next) });
+      expect(second.applications).toHaveLength(5);
+      expect(second.next).toBeNull();
+      const names = [...first.applications, ...second.applications].map((row) => row.name);
+      expect(names).toEqual(
+        Array.from({ length: PAGE_SIZE + 5 }, (_, index) => `P${PAGE_SIZE + 4 - index} X`),
+      );
+    });
+
+    it('shows every answer, the decision and the needs flags, and audits each view and search', async () => {
+      const { applicationId } = await submit({
+        additionalNeedsRequirements: true,
+        discussFinancialCircumstances: true,
+        additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
+      });
+      const mark = await database.db
+        .selectFrom('staff_audit_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+      const [row] = (await list({ q: applicationId! })).applications;
+      expect(row).toMatchObject({ outcome: 'approved', journey: 'vehicle', needsAttention: true });
+
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/applications/${row!.id}`,
+        headers: session.headers(),
+      });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.headers['cache-control']).toBe('no-store');
+      const body = detail.json<{
+        payload: Record<string, unknown>;
+        response: Record<string, unknown>;
+      }>();
+      expect(body.payload).toMatchObject({
+        firstName: 'Ada',
+        additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
+      });
+      expect(body.response).toMatchObject({ applicationId, quoteValid: true });
+
+      const entries = await database.db
+        .selectFrom('staff_audit_log')
+        .selectAll()
+        .where('id', '>', Number(mark.id ?? 0))
+        .orderBy('id')
+        .execute();
+      expect(entries.map((entry) => [entry.action, entry.target])).toEqual([
+        ['applications-searched', null],
+        ['application-viewed', String(row!.id)],
+      ]);
+      expect(JSON.parse(entries[0]!.detail_json!)).toEqual({
+        q: applicationId,
+        searchKind: 'id',
+        results: 1,
+      });
+
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/applications/999999',
+        headers: session.headers(),
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+  },
+);
+
+describe('searchKind', () => {
+  it('reads the search box as one kind of identifier', () => {
+    expect(searchKind(' Ada@Example.COM ')).toEqual({ kind: 'email', value: 'ada@example.com' });
+    expect(searchKind('07700 900 123')).toEqual({ kind: 'phone', value: '07700900123' });
+    expect(searchKind('+44 7700 900123')).toEqual({ kind: 'phone', value: '07700900123' });
+    expect(searchKind('sw1a2aa')).toEqual({ kind: 'postcode', value: 'SW1A2AA' });
+    expect(searchKind('0b1c2d3e-0000-4000-8000-00000000000A')).toEqual({
+      kind: 'id',
+      value: '0b1c2d3e-0000-4000-8000-00000000000a',
+    });
+    expect(searchKind('Ada  Lovelace')).toEqual({ kind: 'name', value: 'ada lovelace' });
+  });
+});

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { z } from 'zod';
+import { dialectOf } from '../db/connection.js';
+import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
+import type { AuditEntry } from './audit.js';
+import { workOf } from './work.js';
+
+/** Every role reads applications; auditors only read (docs/back-office.md). */
+export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
+export const PAGE_SIZE = 25;
+
+export const JOURNEYS = ['vehicle', 'secured', 'joint'] as const;
+export const OUTCOMES = ['approved', 'declined', 'duplicate', 'abandoned'] as const;
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const listQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  outcome: z.enum(OUTCOMES).optional(),
+  journey: z.enum(JOURNEYS).optional(),
+  brand: z.string().trim().max(100).optional(),
+  affiliate: z.string().trim().max(100).optional(),
+  from: date.optional(),
+  to: date.optional(),
+  assigned: z.enum(['me', 'none']).optional(),
+  after: z.coerce.number().int().positive().optional(),
+});
+export type ApplicationListQuery = z.infer<typeof listQuery>;
+
+const detailParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** How a search box's text is read: each kind is matched exactly on its own column. */
+export type SearchKind = 'email' | 'id' | 'phone' | 'postcode' | 'name';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+
+export function searchKind(text: string): { kind: SearchKind; value: string } {
+  const value = text.trim();
+  if (value.includes('@')) return { kind: 'email', value: value.toLowerCase() };
+  if (UUID.test(value)) return { kind: 'id', value: value.toLowerCase() };
+  const digits = value.replace(/[\s()-]/g, '').replace(/^\+44/, '0');
+  if (/^\d{10,11}$/.test(digits)) return { kind: 'phone', value: digits };
+  if (POSTCODE.test(value))
+    return { kind: 'postcode', value: value.replace(/\s/g, '').toUpperCase() };
+  return { kind: 'name', value: value.toLowerCase().replace(/\s+/g, ' ') };
+}
+
+interface PayloadSummary {
+  firstName?: string;
+  lastName?: string;
+  loanPurposeType?: string;
+  isJointApplication?: boolean;
+  loanAmount?: number;
+  additionalNeedsRequirements?: boolean;
+  breathingSpace?: boolean;
+  discussFinancialCircumstances?: boolean;
+  addresses?: { postcode?: string }[];
+}
+
+function journeyOf(payload: PayloadSummary): (typeof JOURNEYS)[number] {
+  if (payload.isJointApplication === true) return 'joint';
+  return payload.loanPurposeType === undefined || payload.loanPurposeType === 'Vehicle'
+    ? 'vehicle'
+    : 'secured';
+}
+
+function outcomeOf(row: ApplicationRow): (typeof OUTCOMES)[number] {
+  return row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'approved');
+}
+
+function parsePayload(row: ApplicationRow): PayloadSummary & Record<string, unknown> {
+  try {
+    return JSON.parse(row.payload_json) as PayloadSummary & Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function summary(
+  row: ApplicationRow & { work_status?: string | null; assigned_to?: string | null },
+) {
+  const payload = parsePayload(row);
+  return {
+    workStatus: row.work_status ?? 'new',
+    assignedTo: row.assigned_to ?? null,
+    id: row.id,
+    applicationId: row.application_id,
+    name: [payload.firstName, payload.lastName].filter(Boolean).join(' ') || null,
+    email: row.email_lower,
+    phone: row.phone_normalised,
+    postcode: payload.addresses?.[0]?.postcode ?? null,
+    outcome: outcomeOf(row),
+    declineReason: row.decline_reason,
+    journey: journeyOf(payload),
+    brand: row.brand,
+    affiliate: row.affiliate_key,
+    loanAmount: payload.loanAmount ?? null,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    needsAttention:
+      payload.additionalNeedsRequirements === true ||
+      payload.breathingSpace === true ||
+      payload.discussFinancialCircumstances === true,
+  };
+}
+
+export interface ApplicationRoutesOptions {
+  db: Db;
+  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+}
+
+/** The applications list and detail of the back office (docs/back-office.md). */
+export function registerApplicationRoutes(
+  app: FastifyInstance,
+  options: ApplicationRoutesOptions,
+): void {
+  const { db, guard, audit } = options;
+  const postgres = dialectOf(db) === 'postgres';
+
+  /** A text value inside payload_json: json_extract on SQLite, ->> on PostgreSQL. */
+  const field = (...path: (string | number)[]): RawBuilder<string | null> =>
+    postgres
+      ? sql<string | null>`(payload_json::jsonb #>> ${`{${path.join(',')}}`})`
+      : sql<
+          string | null
+        >`json_extract(payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
+
+  app.get(
+    '/api/staff/applications',
+    { preHandler: guard(APPLICATION_READERS) },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = listQuery.safeParse(request.query);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
+      const query = parsed.data;
+      let select = db
+        .selectFrom('applications')
+        .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+        .selectAll('applications')
+        .select(['application_work.work_status', 'application_work.assigned_to'])
+        .orderBy('applications.id', 'desc')
+        .limit(PAGE_SIZE + 1);
+      const search = query.q ? searchKind(query.q) : null;
+      if (search) {
+        switch (search.kind) {
+          case 'email':
+            select = select.where('email_lower', '=', search.value);
+            break;
+          case 'id':
+            select = select.where((eb) =>
+              eb.or([
+                eb('applications.application_id', '=', search.value),
+                eb('applications.submission_key', '=', search.value),
+              ]),
+            );
+            break;
+          case 'phone':
+            select = select.where('phone_normalised', '=', search.value);
+            break;
+          case 'postcode':
+            select = select.where(
+              sql<SqlBool>`replace(upper(${field('addresses', 0, 'postcode')}), ' ', '') = ${search.value}`,
+            );
+            break;
+          case 'name': {
+            const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+            const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+            select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
+            break;
+          }
+        }
+      }
+      if (query.outcome === 'abandoned')
+        select = select.where('applications.status', '=', 'partial');
+      else if (query.outcome) {
+        select = select
+          .where('applications.status', '=', 'complete')
+          .where('applications.outcome', '=', query.outcome);
+      }
+      if (query.brand) select = select.where('brand', '=', query.brand);
+      if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
+      if (query.journey) {
+        const joint: Expression<SqlBool> = postgres
+          ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
+          : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
+        const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
+        if (query.journey === 'joint') select = select.where(joint);
+        else {
+          select = select.where(sql<SqlBool>`not (${joint})`);
+          select = select.where(
+            query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
+          );
+        }
+      }
+      if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
+      if (query.to) select = select.where('created_at', '<', nextDay(query.to));
+      if (query.after) select = select.where('applications.id', '<', query.after);
+      if (query.assigned === 'me') {
+        select = select.where('application_work.assigned_to', '=', request.staff!.member.id);
+      } else if (query.assigned === 'none') {
+        select = select.where('application_work.assigned_to', 'is', null);
+      }
+
+      const rows = await select.execute();
+      const page = rows.slice(0, PAGE_SIZE);
+      const { after: _after, ...filters } = query;
+      await audit(request, {
+        action: 'applications-searched',
+        detail: {
+          ...filters,
+          ...(search ? { searchKind: search.kind } : {}),
+          results: page.length,
+        },
+      });
+      return {
+        applications: page.map(summary),
+        next: rows.length > PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/staff/applications/:id',
+    { preHandler: guard(APPLICATION_READERS) },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = detailParams.safeParse(request.params);
+      if (!params.success) return reply.code(404).send({ error: 'not_found' });
+      const row = await db
+        .selectFrom('applications')
+        .selectAll()
+        .where('id', '=', params.data.id)
+        .executeTakeFirst();
+      if (!row) return reply.code(404).send({ error: 'not_found' });
+      await audit(request, {
+        action: 'application-viewed',
+        target: String(row.id),
+        detail: row.application_id ? { applicationId: row.application_id } : null,
+      });
+      let response: unknown = null;
+      try {
+        response = row.response_json === null ? null : JSON.parse(row.response_json);
+      } catch {
+        response = null;
+      }
+      return {
+        ...summary(row),
+        submissionKey: row.submission_key,
+        variant: row.variant,
+        dealerNumber: row.dealer_number,
+        remoteAddress: row.remote_address,
+        updatedAt: row.updated_at,
+        payload: parsePayload(row),
+        response,
+        work: await workOf(db, row.id),
+      };
+    },
+  );
+}
+
+function nextDay(day: string): string {
+  const next = new Date(`${day}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
