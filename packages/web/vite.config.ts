@@ -9,9 +9,9 @@ const api = { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' };
  * The start screen (/) and its widget kind, with everything they import that the entry does
  * not: the step frame, the form, the radio group. main.tsx loads them before its first render,
  * so they are part of the first screen in any case; as one chunk rather than seven small ones
- * they compress better (first screen 95.5 → 94.0 KB gzip, docs/performance.md). They stay out
- * of the entry's own file, which every page runs; every later step screen finds the step frame
- * already loaded.
+ * they compress better (first screen 95.5 → 94.0 KB gzip). They stay out of the entry's own
+ * file, which pages that are no journey step also run
+ * (docs/decisions/0029-start-screen-in-one-chunk.md).
  */
 const START_SCREEN =
   /[\\/]src[\\/](screens[\\/]steps[\\/]start|widgets[\\/]kinds[\\/]choice)\.tsx$/;
