@@ -63,7 +63,7 @@ function application(overrides: Record<string, unknown>) {
       firstName: 'Katherine',
       lastName: 'Johnson',
       email: `k.johnson.${key.slice(0, 8)}@example.com`,
-      contactNumber: '07700900456',
+      contactNumber: '07911900456',
       dateOfBirth: '1980-05-15T00:00:00.000',
       maritalStatus: 'Married',
       drivingLicenceType: 'FullUK',

@@ -129,7 +129,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on 
         'portal_accounts',
         'applications',
       ]) {
-        await sql`drop table ${sql.table(table)}`.execute(db);
+        // Cascade: later migrations' tables (staff work, delivery) refer to applications.
+        await (
+          dialect === 'postgres'
+            ? sql`drop table ${sql.table(table)} cascade`
+            : sql`drop table ${sql.table(table)}`
+        ).execute(db);
       }
       await initial.up(db as Kysely<unknown>);
       const at = '2026-01-01T00:00:00.000Z';

@@ -13,6 +13,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 /** Paths of the public API; anything else the server answers (the web app) stays out. */
 export function isPublicApiPath(url: string): boolean {
+  // The staff API serves the back office only, behind a session (docs/back-office.md).
+  if (url === '/api/staff' || url.startsWith('/api/staff/')) return false;
   return url === '/healthz' || url === '/readyz' || url === '/api' || url.startsWith('/api/');
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload } from '../test-support/fixtures.js';
+import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 import type { SignedIn } from '../test-support/staff.js';
 import { addActiveStaff, signIn } from '../test-support/staff.js';
 import { PAGE_SIZE, searchKind } from './applications.js';
@@ -67,13 +67,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         firstName: 'Katherine',
         lastName: 'Johnson',
         email: 'k.johnson@example.com',
-        contactNumber: '07700900456',
+        contactNumber: '07911900456',
       });
       await submit({
         firstName: 'Dorothy',
         lastName: 'Vaughan',
         email: 'd.vaughan@example.com',
-        contactNumber: '07700900789',
+        contactNumber: '07911900789',
       });
 
       for (const q of [
@@ -81,7 +81,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         'Katherine Johnson',
         'JOHNSON',
         'K.Johnson@Example.com',
-        '07700 900456',
+        '07911 900456',
         '+447700900456',
         'sw1a 2aa',
         applicationId!,
@@ -101,11 +101,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       // Different people: the same person twice would be a duplicate.
       const person = (n: number) => ({
         email: `p${n}@example.com`,
-        contactNumber: `0770090010${n}`,
+        contactNumber: `0791190010${n}`,
       });
       await submit({ firstName: 'Approved', ...person(1) });
       await submit({ firstName: 'Declined', netMonthlyIncome: 100, ...person(2) });
-      await submit({ firstName: 'Secured', loanPurposeType: 'HomeImprovements', ...person(3) });
+      await submit(validSecuredPayload({ firstName: 'Secured', ...person(3) }));
       const partial = validPayload({ firstName: 'Abandoned', ...person(4) });
       await t.app.inject({
         method: 'POST',

@@ -368,6 +368,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           COMPANY_EMAIL: 'a@broker.example',
           COMPANY_PHONE: '1',
           ICO_NUMBER: '1',
+          SMTP_URL: 'smtp://127.0.0.1:2525',
+          PORTAL_CODE_SECRET: 'k'.repeat(32),
         });
         const staff = await addActiveStaff(t, 'agent');
         const first = await signInPassword(staff.member.email, staff.password);

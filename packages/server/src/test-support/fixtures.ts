@@ -71,3 +71,40 @@ export function validPayload(overrides: Partial<SubmissionPayload> = {}): Submis
     ...overrides,
   };
 }
+
+/**
+ * A valid, complete single-applicant loan secured on the applicant's home: every answer the
+ * secured path asks (the server refuses a full submission without them, decision 0013).
+ */
+export function validSecuredPayload(overrides: Partial<SubmissionPayload> = {}): SubmissionPayload {
+  const vehicle = validPayload();
+  return validPayload({
+    loanPurposeType: 'HomeImprovements',
+    financeType: 'Secured',
+    loanAmount: 25000,
+    term: 15,
+    propertyValue: 350000,
+    mortgageBalance: 120000,
+    propertyBedrooms: 3,
+    propertyType: 'SemiDetached',
+    isSecurityCurrentAddress: true,
+    securityAddress: {
+      buildingNumber: '10',
+      street: 'Downing Street',
+      town: 'London',
+      postcode: 'SW1A 2AA',
+      yearsAtAddress: 5,
+      monthsAtAddress: 0,
+    },
+    ownOtherProperties: false,
+    breathingSpace: false,
+    agreeSoftSearch: true,
+    additionalNeedsRequirements: false,
+    discussFinancialCircumstances: false,
+    addresses: vehicle.addresses.map((address) => ({
+      ...address,
+      residentialStatus: 'HomeownerWithMortgage',
+    })),
+    ...overrides,
+  });
+}
