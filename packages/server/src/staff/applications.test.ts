@@ -82,7 +82,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         'JOHNSON',
         'K.Johnson@Example.com',
         '07911 900456',
-        '+447700900456',
+        '+447911900456',
         'sw1a 2aa',
         applicationId!,
       ]) {
