@@ -61,7 +61,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
-    // DESIGN §1: domain is pure. No Node or browser APIs, no clock or randomness that is not passed in.
+    // docs/design.md §1: domain is pure. No Node or browser APIs, no clock or randomness that is not passed in.
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

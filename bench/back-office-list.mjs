@@ -1,4 +1,4 @@
-// The back office's applications list with 100,000 applications (DESIGN §5: p95 ≤ 100 ms).
+// The back office's applications list with 100,000 applications (docs/design.md §5: p95 ≤ 100 ms).
 // `npm run build` first (it uses packages/server/dist), then `node bench/back-office-list.mjs`
 // [rows] [SQLite file]. Seeds a temporary SQLite database, signs a member of staff in through
 // the real routes (password + TOTP), then times each kind of list request in-process

@@ -1,4 +1,4 @@
-// The deterministic budgets of DESIGN §5, for CI: the built JavaScript sizes. Run after a build
+// The deterministic budgets of docs/design.md §5, for CI: the built JavaScript sizes. Run after a build
 // (`node bench/check-budgets.mjs`, or `--dist=<folder>`); prints a table and exits 1 naming every
 // budget exceeded, with the modules that weigh most (from the build's sourcemaps).
 // - First screen: ≤ 95 KB gzip of JavaScript (index.html's script and modulepreloads, their

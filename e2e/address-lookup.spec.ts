@@ -12,7 +12,7 @@ import {
 import { fillIn, thenIShouldBeOn, thenIShouldSeeTheHeading, whenIChoose } from './support/user';
 
 // The postcode lookup on the real server's embedded dataset (docs/address-dataset.md), whose
-// simulated failures stand for a provider that is down: SPEC §8 says the applicant then gets
+// simulated failures stand for a provider that is down: docs/product.md §8 says the applicant then gets
 // the manual form, with what they typed kept and no message.
 
 async function thereIsNoMessage(page: Page): Promise<void> {

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
 
-// SPEC §1 and DESIGN D3: the brand comes from the host name. Expected values are written out
+// docs/product.md §1 and docs/design.md D3: the brand comes from the host name. Expected values are written out
 // here, not imported from the brand table, so a change to the table has to be a change here too.
 
 const FULL_EXAMPLE =

@@ -16,7 +16,7 @@ import {
 } from './support/vehicle';
 
 // Issue 11 items 7, 11 and 17 (docs/decisions/0015 and 0016): a failed submission loses
-// nothing and can be sent again under the same key; the failures are reported with SPEC §8's
+// nothing and can be sent again under the same key; the failures are reported with docs/product.md §8's
 // texts; the terms are agreed on the contact screen, so an abandoned application is a lead.
 
 const NO_QUOTE = {
@@ -267,7 +267,7 @@ test.describe('the terms are agreed on the contact screen (issue 11 item 7)', ()
     await completeVehicleJourneyUpTo(page, '/contact', person);
     const key = (JSON.parse((await storedAnswers(page))!) as { form: { sessionId: string } }).form
       .sessionId;
-    // Nothing is kept before the agreement (SPEC §4).
+    // Nothing is kept before the agreement (docs/product.md §4).
     expect(partials).toEqual([]);
     expect(findApplication(key)).toBeUndefined();
 

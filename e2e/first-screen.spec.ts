@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
 
-// DESIGN §5 (LCP ≤ 1.2 s): the server sends the start screen as HTML, pre-rendered per brand at
+// docs/design.md §5 (LCP ≤ 1.2 s): the server sends the start screen as HTML, pre-rendered per brand at
 // build time, and the app adopts that markup (hydrateRoot) instead of painting its own.
 
 const HEADING = 'What do you need the money for?';

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
 
-// SPEC §1: a host whose first label is 'modal-apply' (the brand's configuration may name
+// docs/product.md §1: a host whose first label is 'modal-apply' (the brand's configuration may name
 // another) shows the representative example on load.
 
 const EXAMPLE =
@@ -17,7 +17,7 @@ function popUp(page: Page) {
 }
 
 test.describe('the representative-example pop-up on the modal-apply host', () => {
-  test('shows every text of SPEC §1 in a modal dialog that has focus', async ({
+  test('shows every text of docs/product.md §1 in a modal dialog that has focus', async ({
     page,
     baseURL,
   }) => {

@@ -217,7 +217,7 @@ test.describe('a submission that meets a failing network', () => {
       const rows = storedFor(key);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'complete', outcome: 'approved' });
-      // SPEC §4: cleared once the answer has arrived.
+      // docs/product.md §4: cleared once the answer has arrived.
       const left = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEY);
       expect(left === null || !left.includes('Lovelace')).toBe(true);
     });

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { snap } from './support/screenshots';
 import { sessionStorageOf } from './support/session-storage';
 
-// SPEC §4 and DESIGN D13 under Playwright's fake clock: the page's timers and Date move only
+// docs/product.md §4 and docs/design.md D13 under Playwright's fake clock: the page's timers and Date move only
 // as the test fast-forwards them (and in real time otherwise).
 
 const EXPIRED = "Your Session has expired, please click 'OK' to continue.";

@@ -39,7 +39,7 @@ test('vehicle: a deposit typed as words is £0, a hidden character in a name is 
   const deposit = box(page, 'How much is your deposit?');
   await iTypeInto(page, deposit, 'none yet');
   await page.keyboard.press('Tab');
-  // SPEC §4: not a number, so 0, and no message.
+  // docs/product.md §4: not a number, so 0, and no message.
   await expect(deposit).toHaveValue('0');
   await expect(page.locator('main .error-message')).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -67,7 +67,7 @@ test('vehicle: a deposit typed as words is £0, a hidden character in a name is 
   await iTypeInto(page, box(page, 'Email address'), 'jane.typed@example.com');
   const phone = box(page, 'Phone number');
   await iTypeInto(page, phone, '(07911) 123456');
-  // Spaces cannot be typed (SPEC §5); the brackets stay and the check ignores them.
+  // Spaces cannot be typed (docs/product.md §5); the brackets stay and the check ignores them.
   await expect(phone).toHaveValue('(07911)123456');
   await page.keyboard.press('Tab');
   await expect(page.locator('main .error-message')).toHaveCount(0);
@@ -86,7 +86,7 @@ test("secured: the joint applicant's names are capitalised and their phone messa
   const first = box(page, 'First name');
   await iTypeInto(page, first, 'sam');
   await iTypeInto(page, box(page, 'Last name'), 'o\u200bmorgan');
-  // Left for the next box: saved with its first letter capitalised (SPEC §5).
+  // Left for the next box: saved with its first letter capitalised (docs/product.md §5).
   await expect(first).toHaveValue('Sam');
   await page.keyboard.press('Enter');
   await theErrorsAre(page, [

@@ -9,7 +9,7 @@ async function thenAxeFindsNothing(page: Page): Promise<void> {
   await axeFindsNothing(page);
 }
 
-// The date-of-birth section of SPEC §2 and its messages of SPEC §5, in their order.
+// The date-of-birth section of docs/product.md §2 and its messages of docs/product.md §5, in their order.
 
 // The test first answers the screens before its own, which takes a few seconds.
 test.describe.configure({ timeout: 60_000 });
@@ -33,7 +33,7 @@ test.describe('date of birth', () => {
     page.getByRole('textbox', { name, exact: true });
 
   async function whenIEnter(page: Page, day: string, month: string, year: string) {
-    // Year first, then month, then day: editing a later box pads the earlier ones (SPEC §2).
+    // Year first, then month, then day: editing a later box pads the earlier ones (docs/product.md §2).
     await box(page, 'Year').fill(year);
     await box(page, 'Month').fill(month);
     await box(page, 'Day').fill(day);

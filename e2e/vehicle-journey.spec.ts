@@ -33,7 +33,7 @@ import {
 test.describe.configure({ timeout: 90_000 });
 
 // The server flags a second application from the same person within 30 days as a duplicate
-// (DESIGN §3), so every test that submits is a different person.
+// (docs/design.md §3), so every test that submits is a different person.
 function applicant(overrides: Partial<VehicleApplicant>): VehicleApplicant {
   return { ...VEHICLE_APPLICANT, ...overrides };
 }
@@ -198,7 +198,7 @@ test.describe('a vehicle-finance application', () => {
           yearsAtEmployer: 2,
           monthsAtEmployer: 6,
         },
-        // 30 years typed, capped at 25 in the payload (SPEC §5).
+        // 30 years typed, capped at 25 in the payload (docs/product.md §5).
         { employmentIndex: 1, employmentStatus: 'SelfEmployed', yearsAtEmployer: 25 },
       ],
       addresses: [
@@ -399,7 +399,7 @@ test.describe('with the keyboard alone', () => {
     await onwards('/marital-status');
     await iSelectWithArrows(page, box('What is your marital status?'), 'Living with a partner');
     await onwards('/date-of-birth');
-    // Two digits move focus on to the next box (SPEC §2), so the date types straight through.
+    // Two digits move focus on to the next box (docs/product.md §2), so the date types straight through.
     await iTabTo(page, box('Day'));
     await page.keyboard.type('21111992');
     await expect(box('Day')).toHaveValue('21');

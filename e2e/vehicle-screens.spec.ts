@@ -24,7 +24,7 @@ async function thenAxeFindsNothing(page: Page): Promise<void> {
 }
 
 // Every vehicle screen in its three states: as it first appears, after Continue with nothing
-// answered (SPEC §5's messages, character for character, in the error summary and at the
+// answered (docs/product.md §5's messages, character for character, in the error summary and at the
 // field), and answered. axe checks each state; screenshots of each screen and its errors go
 // to e2e/artifacts/screenshots/<screen>[-error]-390.png and -1280.png.
 
@@ -159,7 +159,7 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
               message: 'Please enter your deposit amount.',
             },
           ]);
-          // A deposit of £0 is an answer (SPEC §4, decision 0013); over £100,000 is not.
+          // A deposit of £0 is an answer (docs/product.md §4, decision 0013); over £100,000 is not.
           await fillIn(p, 'How much is your deposit?', '100001');
           await thenContinueWithNothingShows(p, [
             { at: control('How much is your deposit?'), message: 'Must be between 0 and 100000.' },
@@ -173,7 +173,7 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
         path: '/amount-to-finance',
         name: 'amount-to-finance',
         heading: 'How much would you like to borrow?',
-        // SPEC §4: the amount starts at £10,000, so an untouched screen is answered.
+        // docs/product.md §4: the amount starts at £10,000, so an untouched screen is answered.
         errors: [],
         answer: async (p) => {
           const typed = 'Or type the amount in pounds';
@@ -393,7 +393,7 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
   });
 });
 
-/** SPEC §5: the email format, then the brand-level phone checks in their order. */
+/** docs/product.md §5: the email format, then the brand-level phone checks in their order. */
 async function theEmailAndPhoneRulesHold(page: Page): Promise<void> {
   await theTermsOpenInADialog(page);
   await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
@@ -419,7 +419,7 @@ async function theEmailAndPhoneRulesHold(page: Page): Promise<void> {
     await thenContinueWithNothingShows(page, [{ at: control('Phone number'), message }]);
   }
   await thenAxeFindsNothing(page);
-  // Spaces cannot be typed (SPEC §5): the number keeps its digits only.
+  // Spaces cannot be typed (docs/product.md §5): the number keeps its digits only.
   await phone.fill('');
   await phone.pressSequentially('07911 123 456');
   await expect(phone).toHaveValue('07911123456');
@@ -476,7 +476,7 @@ async function itIsSentOnceWhileTheButtonSaysSending(page: Page): Promise<void> 
   await button.click();
   await expect(button).toHaveText('Sending…');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
-  // lockDown (SPEC §3): nothing can be changed while it is on its way. The screen has no input
+  // lockDown (docs/product.md §3): nothing can be changed while it is on its way. The screen has no input
   // of its own since the terms moved to /contact (decision record 0015), so read the state.
   const locked = () =>
     page.evaluate(() => {

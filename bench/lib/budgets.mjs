@@ -1,4 +1,4 @@
-// The numbers of DESIGN §5, in one place for the benchmarks and the CI budget check.
+// The numbers of docs/design.md §5, in one place for the benchmarks and the CI budget check.
 export const BUDGETS = {
   firstScreenJsKb: 95,
   laterScreenJsKb: 10,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.2 A and AA, as DESIGN §5 asks: axe has no 'wcag22a' tag; its 2.2 A rules are in 2.1. */
+/** WCAG 2.2 A and AA, as docs/design.md §5 asks: axe has no 'wcag22a' tag; its 2.2 A rules are in 2.1. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -4,7 +4,7 @@ import { snap } from './screenshots';
 import { andIContinue } from './user';
 
 /**
- * A page fades in after each navigation (SPEC §2); colour contrast is only judged once it
+ * A page fades in after each navigation (docs/product.md §2); colour contrast is only judged once it
  * has, not on a half-transparent page.
  */
 export async function thePageHasFadedIn(page: Page): Promise<void> {
@@ -27,7 +27,7 @@ export interface ScreenCheck {
 }
 
 /**
- * One new screen looked at the way DESIGN §5 asks: axe (WCAG 2.2 A and AA) with nothing
+ * One new screen looked at the way docs/design.md §5 asks: axe (WCAG 2.2 A and AA) with nothing
  * answered, after Continue with its messages showing, and answered; pictures at 390 and 1280.
  */
 export async function checkTheScreen(page: Page, check: ScreenCheck): Promise<void> {

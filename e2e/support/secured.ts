@@ -15,7 +15,7 @@ export async function thenIShouldSeeTheRepossessionWarning(page: Page): Promise<
   ).toBeVisible();
 }
 
-/** SPEC §9's secured-loan disclosure, line by line as the representative example shows it. */
+/** docs/product.md §9's secured-loan disclosure, line by line as the representative example shows it. */
 export const SECURED_EXAMPLE_TEXTS = [
   '£26,600 over 180 months at a variable rate of 19.56% a year.',
   '£484.00',
@@ -74,7 +74,7 @@ export function uniqueContact(testInfo: TestInfo, who: string): { email: string;
   const seed = (Date.now() * 10 + testInfo.workerIndex + (who === 'joint' ? 5 : 0)) % 10_000_000;
   return {
     email: `${who}.${testInfo.testId.slice(0, 8)}.${seed}@example.com`,
-    // 0745 is a mobile range (SPEC §5 allows 070 to 075), far from Ofcom's drama numbers.
+    // 0745 is a mobile range (docs/product.md §5 allows 070 to 075), far from Ofcom's drama numbers.
     phone: `0745${String(seed).padStart(7, '0')}`,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 account status codes of the customer portal. A module of its own, without zod, so the
+ * docs/product.md §3 account status codes of the customer portal. A module of its own, without zod, so the
  * browser's outcome code does not pull the schemas into its bundle.
  */
 export const ACCOUNT_STATUS = {

@@ -6,7 +6,7 @@ import {
   ANALYTICS_PROPERTY_KEYS,
 } from './analytics.js';
 
-describe('analytics vocabulary (SPEC §3)', () => {
+describe('analytics vocabulary (docs/product.md §3)', () => {
   it('has the five event types', () => {
     expect(Object.values(ANALYTICS_EVENT_TYPES)).toEqual([
       'submit_application',

@@ -1,4 +1,4 @@
-/** The analytics vocabulary of SPEC §3; pushed to the tag-manager dataLayer (DESIGN D14). */
+/** The analytics vocabulary of docs/product.md §3; pushed to the tag-manager dataLayer (docs/design.md D14). */
 
 export const ANALYTICS_EVENT_TYPES = {
   submitApplication: 'submit_application',

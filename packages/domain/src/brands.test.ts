@@ -54,7 +54,7 @@ describe('BRANDS', () => {
     expect(contrastWithWhite('#4a90e2')).toBeLessThan(4.5);
   });
 
-  it('default and progressive carry the full representative example of SPEC §1', () => {
+  it('default and progressive carry the full representative example of docs/product.md §1', () => {
     const text =
       'Representative example: borrowing £7,500 over 48 months at a representative APR of 18.4% gives £216.45 a month, total cost of credit £2,889.60 and total payable £10,389.60.';
     expect(BRANDS.default.repApr).toBe(text);
@@ -79,7 +79,7 @@ describe('BRANDS', () => {
   });
 });
 
-describe('brandForHost (DESIGN D3)', () => {
+describe('brandForHost (docs/design.md D3)', () => {
   it.each([
     ['scoreright.example.co.uk', 'scoreright'],
     ['bureauplus.example.co.uk', 'bureauplus'],
@@ -168,7 +168,7 @@ describe('outcomeUrls', () => {
 });
 
 describe('modal apply host', () => {
-  it("is SPEC §1's modal-apply label by default", () => {
+  it("is docs/product.md §1's modal-apply label by default", () => {
     expect(MODAL_APPLY_KEY).toBe('modal-apply');
   });
 

@@ -1,6 +1,6 @@
 /**
- * The white-label brand profiles of SPEC §3 as one table, and how a host selects one
- * (DESIGN D3). Outcome and policy URLs are the app's own pages (DESIGN D4); a deployment that
+ * The white-label brand profiles of docs/product.md §3 as one table, and how a host selects one
+ * (docs/design.md D3). Outcome and policy URLs are the app's own pages (docs/design.md D4); a deployment that
  * uses external pages changes this table.
  */
 
@@ -20,7 +20,7 @@ export interface Brand {
   duplicatePageUrl?: string;
   askDepositAndLookingToPurchaseQuestions?: boolean;
   /**
-   * The first host label that shows the representative-example pop-up on load (SPEC §1's
+   * The first host label that shows the representative-example pop-up on load (docs/product.md §1's
    * modal-apply host); `MODAL_APPLY_KEY` when not set.
    */
   modalApplyHostLabel?: string;
@@ -158,7 +158,7 @@ export interface OutcomeUrls {
   duplicate: string;
 }
 
-/** Only the default brand has decline, error and duplicate pages; others use its (DESIGN D3). */
+/** Only the default brand has decline, error and duplicate pages; others use its (docs/design.md D3). */
 export function outcomeUrls(brand: Brand): OutcomeUrls {
   const fallback = BRANDS.default;
   return {
@@ -170,7 +170,7 @@ export function outcomeUrls(brand: Brand): OutcomeUrls {
 }
 
 /**
- * The first host label that shows the representative-example pop-up on load (SPEC §1's
+ * The first host label that shows the representative-example pop-up on load (docs/product.md §1's
  * "modal-apply" host), unless the host's brand names another (`modalApplyHostLabel`).
  */
 export const MODAL_APPLY_KEY = 'modal-apply';

@@ -1,5 +1,5 @@
 /**
- * PECR: analytics cookies and tags only after the visitor says yes (DESIGN D14). The browser
+ * PECR: analytics cookies and tags only after the visitor says yes (docs/design.md D14). The browser
  * keeps the answer in this cookie; the server reads it too, to send the first screen without
  * the cookie banner to a visitor who has answered it (decision 0010).
  */

@@ -33,7 +33,7 @@ export interface DateOfBirthOptions {
 }
 
 export const APPLICANT_MIN_AGE = 21;
-/** Applicants must be under this age (SPEC §1, §9). */
+/** Applicants must be under this age (docs/product.md §1, §9). */
 export const APPLICANT_AGE_LIMIT = 75;
 export const MIN_BIRTH_YEAR = 1000;
 
@@ -118,7 +118,7 @@ function check(input: DateOfBirthInput, today: CalendarDate, opts: DateOfBirthOp
   return { date };
 }
 
-/** SPEC §5 "Date of birth" with DESIGN D7: the first failing rule's message, or null. */
+/** docs/product.md §5 "Date of birth" with docs/design.md D7: the first failing rule's message, or null. */
 export function validateDateOfBirth(
   input: DateOfBirthInput,
   today: CalendarDate,

@@ -99,7 +99,7 @@ describe('aprFromSchedule', () => {
   });
 });
 
-describe('representative example (SPEC §1, §9; DESIGN D9)', () => {
+describe('representative example (docs/product.md §1, §9; docs/design.md D9)', () => {
   it('computes exactly the figures SPEC states', () => {
     expect(REPRESENTATIVE_EXAMPLE).toEqual({
       amount: 7500,
@@ -127,7 +127,7 @@ describe('representative example (SPEC §1, §9; DESIGN D9)', () => {
   });
 });
 
-describe('secured-loan disclosure (SPEC §9; DESIGN D9)', () => {
+describe('secured-loan disclosure (docs/product.md §9; docs/design.md D9)', () => {
   it('is the lender disclosure exactly as configured', () => {
     expect(SECURED_EXAMPLE).toEqual({
       amount: 26600,

@@ -1,5 +1,5 @@
 /**
- * Finance maths for the representative examples (DESIGN D9). Rates are fractions (0.184 is
+ * Finance maths for the representative examples (docs/design.md D9). Rates are fractions (0.184 is
  * 18.4%); amounts are pounds, rounded to pence where money is shown.
  */
 
@@ -111,7 +111,7 @@ export function representativeExample(input: RepresentativeExampleInput): Repres
   };
 }
 
-/** SPEC §1 and §9: £7,500 over 48 months at 18.4% APR. */
+/** docs/product.md §1 and §9: £7,500 over 48 months at 18.4% APR. */
 export const REPRESENTATIVE_EXAMPLE: RepresentativeExample = representativeExample({
   amount: 7500,
   months: 48,
@@ -119,8 +119,8 @@ export const REPRESENTATIVE_EXAMPLE: RepresentativeExample = representativeExamp
 });
 
 /**
- * The lender's secured-loan disclosure of SPEC §9, shown as configured. It is not computed:
- * the figures do not reproduce their own 28.96% APRC (DESIGN D9, and finance.test.ts).
+ * The lender's secured-loan disclosure of docs/product.md §9, shown as configured. It is not computed:
+ * the figures do not reproduce their own 28.96% APRC (docs/design.md D9, and finance.test.ts).
  */
 export const SECURED_EXAMPLE = {
   amount: 26600,

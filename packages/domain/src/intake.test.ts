@@ -211,7 +211,7 @@ describe('intake: a restored state', () => {
   });
 });
 
-describe('intake: query parameters (SPEC §7)', () => {
+describe('intake: query parameters (docs/product.md §7)', () => {
   it('variant', () => {
     expect(fromQuery('?variant=CDJ-MVP').variant).toBe('CDJ-MVP');
   });

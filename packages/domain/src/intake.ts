@@ -1,6 +1,6 @@
 /**
- * SPEC §4 Start: a fresh state filled from the host, browser, clock, GUID, query string
- * (SPEC §7) and attribution cookies, keeping the answers of a restored state.
+ * docs/product.md §4 Start: a fresh state filled from the host, browser, clock, GUID, query string
+ * (docs/product.md §7) and attribution cookies, keeping the answers of a restored state.
  *
  * Everything here arrives from the address bar or a cookie, so every value is treated as
  * hostile: decoded without throwing, stripped of control characters, trimmed and capped.

@@ -42,7 +42,7 @@ import {
 
 const TODAY: CalendarDate = { year: 2026, month: 11, day: 21 };
 
-/** SPEC §2, less the content pages. */
+/** docs/product.md §2, less the content pages. */
 const SPEC_PATHS: Record<StepId, string> = {
   start: '/',
   'driving-licence': '/driving-licence',
@@ -335,7 +335,7 @@ function securedPath(extra: { securityAdd?: boolean; joint?: string[] } = {}): s
 }
 
 describe('routes', () => {
-  it('has a step for every SPEC §2 route except the content pages, at its SPEC path', () => {
+  it('has a step for every docs/product.md §2 route except the content pages, at its SPEC path', () => {
     expect([...STEP_IDS].sort()).toEqual(Object.keys(SPEC_PATHS).sort());
     for (const id of STEP_IDS) expect(STEPS[id].path, id).toBe(SPEC_PATHS[id]);
   });
@@ -865,7 +865,7 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     expect(errors('deposit', state)).toEqual([
       { field: 'form.cashDeposit', message: 'Must be between 0 and 100000.' },
     ]);
-    // SPEC §4: a deposit typed as something other than a number is 0, an answer (0013).
+    // docs/product.md §4: a deposit typed as something other than a number is 0, an answer (0013).
     state.form.cashDeposit = 0;
     expect(errors('deposit', state)).toEqual([]);
     state.form.depositType = false;

@@ -168,7 +168,7 @@ export type LoopId = 'employment' | 'address';
 export type Heading = string | ((n: number, state: ApplicationState) => string);
 
 export interface StepSpec {
-  /** SPEC §2 path; `{n}` marks a numbered route. */
+  /** docs/product.md §2 path; `{n}` marks a numbered route. */
   readonly path: string;
   readonly heading: Heading;
   readonly hint?: string;
@@ -177,7 +177,7 @@ export interface StepSpec {
   readonly when?: readonly ConditionId[];
   /** Part of a history loop: `first` only for entry 1, `later` only for entries 2+. */
   readonly loop?: { readonly id: LoopId; readonly entries: 'first' | 'later' | 'every' };
-  /** Completion flags of SPEC §3 set when the user continues from this step. */
+  /** Completion flags of docs/product.md §3 set when the user continues from this step. */
   readonly flags?: readonly CompletionFlag[];
   /** Extra condition for counting the step as complete, beyond its fields being valid. */
   readonly doneWhen?: (state: ApplicationState) => boolean;
@@ -443,7 +443,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         label: 'deposit amount',
         legend: 'How much is your deposit?',
         kind: 'number',
-        // SPEC §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
+        // docs/product.md §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
         min: 0,
         max: 100000,
         who: 'applicant',
@@ -739,7 +739,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         who: 'applicant',
       },
       // Decision record 0015: the terms are agreed here, so that an application abandoned from
-      // now on is kept as a lead (partial saves need the agreement, SPEC §4).
+      // now on is kept as a lead (partial saves need the agreement, docs/product.md §4).
       {
         path: 'form.isAgreedTermsAndConditions',
         label: 'terms and conditions',
@@ -1245,7 +1245,7 @@ export function canVisit(ref: StepRef, state: ApplicationState, today: CalendarD
   return index >= 0 && path.slice(0, index).every((step) => isStepComplete(step, state, today));
 }
 
-/** The SPEC §3 completion flags the web sets to true when the user continues from `ref`. */
+/** The docs/product.md §3 completion flags the web sets to true when the user continues from `ref`. */
 export function completionFlagsFor(ref: StepRef): readonly CompletionFlag[] {
   return STEPS[ref.id].flags ?? [];
 }

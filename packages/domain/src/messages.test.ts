@@ -51,7 +51,7 @@ describe('message templates', () => {
   });
 });
 
-describe('fixed messages, character for character from SPEC §5', () => {
+describe('fixed messages, character for character from docs/product.md §5', () => {
   it.each([
     [EMAIL_BAD_FORMAT, 'Please try again. That email address doesn’t look right.'],
     [PHONE_REQUIRED, 'Please enter a valid phone number.'],

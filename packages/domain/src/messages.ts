@@ -42,7 +42,7 @@ export function titleRequired(who: Who = 'applicant'): string {
 
 export const EMAIL_BAD_FORMAT = 'Please try again. That email address doesn’t look right.';
 
-/** Phone, form-input check (DESIGN D5: only for a brand that turns the brand-level check off). */
+/** Phone, form-input check (docs/design.md D5: only for a brand that turns the brand-level check off). */
 export const PHONE_REQUIRED = 'Please enter a valid phone number.';
 export const PHONE_BAD_FORMAT = 'Please try again. That phone number doesn’t look right.';
 

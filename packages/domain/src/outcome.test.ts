@@ -31,7 +31,7 @@ const approved: SubmissionResponse = {
   applicationId: 'APP/42',
 };
 
-describe('constants (SPEC §6)', () => {
+describe('constants (docs/product.md §6)', () => {
   it('has both feature flags on and the portal variant CDJ-MVP', () => {
     expect(FEATURE_FLAGS).toEqual({ PCAPostCodeLookup: true, RedirectToCustomerPortal: true });
     expect(PORTAL_VARIANT).toBe('CDJ-MVP');
@@ -60,7 +60,7 @@ describe('withQuery', () => {
   });
 });
 
-describe('resolveOutcome, in the order of SPEC §4', () => {
+describe('resolveOutcome, in the order of docs/product.md §4', () => {
   it('1. a null response is an error', () => {
     expect(resolveOutcome(null, defaultCtx)).toEqual({ kind: 'error', url: '/error' });
   });
@@ -95,7 +95,7 @@ describe('resolveOutcome, in the order of SPEC §4', () => {
     }
   });
 
-  it('uses the brand outcome pages, falling back to the default brand (DESIGN D3)', () => {
+  it('uses the brand outcome pages, falling back to the default brand (docs/design.md D3)', () => {
     const external: Brand = {
       ...BRANDS.progressive,
       thankYouPageUrl: 'https://progressive.example/thanks',

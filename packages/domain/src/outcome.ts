@@ -1,17 +1,17 @@
 /**
- * Where the browser goes after a full submission (SPEC §4 "Submission", in its exact order).
+ * Where the browser goes after a full submission (docs/product.md §4 "Submission", in its exact order).
  */
 import { outcomeUrls, type Brand } from './brands.js';
 import { ACCOUNT_STATUS } from './account-status.js';
 import type { SubmissionResponse } from './schemas.js';
 
-/** SPEC §6. */
+/** docs/product.md §6. */
 export const FEATURE_FLAGS = {
   PCAPostCodeLookup: true,
   RedirectToCustomerPortal: true,
 } as const;
 
-/** SPEC §6: the variant that enables the customer-portal flow. */
+/** docs/product.md §6: the variant that enables the customer-portal flow. */
 export const PORTAL_VARIANT = 'CDJ-MVP';
 
 export type OutcomeKind = 'approved' | 'declined' | 'duplicate' | 'error';

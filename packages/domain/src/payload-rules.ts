@@ -95,7 +95,7 @@ export function phoneRule(who: Who) {
     );
 }
 
-/** SPEC §5: 'YYYY-MM-DDT00:00:00.000', no time zone. */
+/** docs/product.md §5: 'YYYY-MM-DDT00:00:00.000', no time zone. */
 export const PAYLOAD_DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})T00:00:00\.000$/;
 export const PAYLOAD_DATE_SHAPE = 'Must be YYYY-MM-DDT00:00:00.000';
 

@@ -179,7 +179,7 @@ function containsNull(value: unknown): boolean {
 }
 
 describe('buildSubmissionPayload: a realistic application', () => {
-  it('builds the whole payload of SPEC §3', () => {
+  it('builds the whole payload of docs/product.md §3', () => {
     expect(build(fullState())).toEqual({
       submissionKey: KEY,
       affiliateKey: 'progressive',
@@ -573,7 +573,7 @@ describe('buildSubmissionPayload: addresses', () => {
     ]);
   });
 
-  it('collects addresses while the months so far are 35 or fewer (DESIGN D8)', () => {
+  it('collects addresses while the months so far are 35 or fewer (docs/design.md D8)', () => {
     const months = (list: number[]) =>
       addresses(
         list.map((m, i) =>
@@ -815,7 +815,7 @@ describe('buildSubmissionPayload: needs, consents and attribution', () => {
   });
 });
 
-describe('canSubmit (SPEC §4: only when the terms are agreed)', () => {
+describe('canSubmit (docs/product.md §4: only when the terms are agreed)', () => {
   it('is true only when the terms are agreed', () => {
     expect(canSubmit(fullState())).toBe(true);
     expect(canSubmit(withForm({ isAgreedTermsAndConditions: false }))).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * Builds the body of POST /api/submission[/partial]/{submissionKey} from the application state,
- * following every payload rule of SPEC §5. Field names are those of `schemas.ts`, which
+ * following every payload rule of docs/product.md §5. Field names are those of `schemas.ts`, which
  * records the names SPEC leaves open (`utmTerm`, the `*ThirdParty` consents, 0-based indexes).
  */
 import type { Brand } from './brands.js';
@@ -25,7 +25,7 @@ import {
 import { capitaliseFirstLetter } from './validation.js';
 import { HISTORY_CAPS, HISTORY_MONTHS, capYearsMonths, totalMonths } from './years-months.js';
 
-/** SPEC §5 and §9. */
+/** docs/product.md §5 and §9. */
 export const PAYLOAD_DEFAULT_LOAN_AMOUNT = 6500;
 export const PAYLOAD_DEFAULT_TERM = 5;
 /** A term of this many years or fewer is sent as PAYLOAD_DEFAULT_TERM. */
@@ -41,7 +41,7 @@ export type SubmissionPayloadDraft = Omit<PartialSubmissionPayload, 'termsAndCon
   termsAndConditionsAgreed: boolean;
 };
 
-/** SPEC §4 and §5: submission and partial save happen only when the terms are agreed. */
+/** docs/product.md §4 and §5: submission and partial save happen only when the terms are agreed. */
 export function canSubmit(state: ApplicationState): boolean {
   return state.form.isAgreedTermsAndConditions === true;
 }
@@ -60,7 +60,7 @@ type WithNulls<T> = T extends readonly (infer U)[]
       }
     : T;
 
-/** SPEC §5: null fields are dropped, at every depth. */
+/** docs/product.md §5: null fields are dropped, at every depth. */
 function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropNulls);
   if (typeof value === 'object' && value !== null) {
@@ -93,7 +93,7 @@ function numeric(value: unknown): number | null {
   return null;
 }
 
-/** SPEC §5: 'YYYY-MM-DDT00:00:00.000' from the day, month and year boxes; null unless a real date. */
+/** docs/product.md §5: 'YYYY-MM-DDT00:00:00.000' from the day, month and year boxes; null unless a real date. */
 export function payloadDateOfBirth(
   day: string | null | undefined,
   month: string | null | undefined,
@@ -148,7 +148,7 @@ function addressFields(address: Address, yearCap: number): WithNulls<PayloadSecu
 }
 
 /**
- * SPEC §5 and DESIGN D8: the current address is always sent; each earlier one only while the
+ * docs/product.md §5 and docs/design.md D8: the current address is always sent; each earlier one only while the
  * months collected so far are 35 or fewer, so the history covers just over three years.
  */
 function addressHistory(addresses: readonly Address[]): WithNulls<PayloadAddress>[] {
@@ -186,7 +186,7 @@ function employmentHistory(employments: readonly Employment[]): WithNulls<Payloa
 }
 
 /**
- * SPEC §5: a copy of the current address is held to 10 years at the address, a separate
+ * docs/product.md §5: a copy of the current address is held to 10 years at the address, a separate
  * security address to 50. Without an answer (a vehicle application) none is sent.
  */
 function securityAddress(
@@ -238,7 +238,7 @@ function jointApplicant(state: ApplicationState): WithNulls<JointDraft> {
       fromStoredDate(joint.dateOfBirth),
     maritalStatus: joint.maritalStatus,
     drivingLicenceType: joint.drivingLicenceType,
-    // SPEC §5: a joint employment status of false is sent as null, and so left out.
+    // docs/product.md §5: a joint employment status of false is sent as null, and so left out.
     employmentStatus: joint.employmentStatus === false ? null : joint.employmentStatus,
     yearsAtEmployer: years,
     monthsAtEmployer: months,
@@ -277,7 +277,7 @@ export interface BuildPayloadOptions {
 }
 
 /**
- * The submission payload of SPEC §3 for `state`. Throws when the state has neither a session
+ * The submission payload of docs/product.md §3 for `state`. Throws when the state has neither a session
  * id nor a GUID, since the payload's key is also the request's URL (intake always sets one).
  */
 export function buildSubmissionPayload(

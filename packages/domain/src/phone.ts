@@ -6,7 +6,7 @@ export interface DramaRange {
 }
 
 /**
- * Numbers Ofcom reserves for use in TV, radio and film (DESIGN D6; source: Ofcom, "TV, radio
+ * Numbers Ofcom reserves for use in TV, radio and film (docs/design.md D6; source: Ofcom, "TV, radio
  * and theatre numbers", the drama numbers list): 20 blocks of 1,000, plus the Northern Ireland
  * block 028 9018 0xxx that Ofcom used before moving it to 028 9649 6xxx.
  */
@@ -34,7 +34,7 @@ export const DRAMA_RANGES: readonly DramaRange[] = [
   { first: '03069990000', last: '03069990999', area: 'UK-wide' },
 ];
 
-/** SPEC §5: the UK prefixes a contact number may start with. */
+/** docs/product.md §5: the UK prefixes a contact number may start with. */
 export const ALLOWED_PREFIXES: readonly string[] = [
   '01',
   '02',
@@ -66,7 +66,7 @@ export function hasAllowedPrefix(digits: string): boolean {
 }
 
 /**
- * SPEC §5 payload rule: '+44' becomes a leading 0 (a following '(0)' trunk prefix is dropped
+ * docs/product.md §5 payload rule: '+44' becomes a leading 0 (a following '(0)' trunk prefix is dropped
  * too, so '+44 (0)20…' does not become '0020…'), everything but digits is removed, and a 0 is
  * prepended when missing. Fewer than 2 digits left gives null.
  */

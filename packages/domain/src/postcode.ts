@@ -14,7 +14,7 @@ export function isValidPostcode(raw: string | null | undefined): boolean {
 }
 
 /**
- * SPEC §5 payload rule: spaces removed, a single space before the inward code, upper-cased.
+ * docs/product.md §5 payload rule: spaces removed, a single space before the inward code, upper-cased.
  * A value that is not a valid postcode still gets the textual rule (a space before the last
  * three characters when they start with a digit and the whole is at least 5 long), so nothing
  * the user typed is lost; empty gives null.

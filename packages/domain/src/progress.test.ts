@@ -35,7 +35,7 @@ function stateWith(...edits: Edit[]): ApplicationState {
   return state;
 }
 
-describe('progress (SPEC §4, DESIGN D1)', () => {
+describe('progress (docs/product.md §4, docs/design.md D1)', () => {
   it('has 17 items', () => {
     expect(PROGRESS_ITEM_COUNT).toBe(17);
     expect(ITEMS).toHaveLength(17);

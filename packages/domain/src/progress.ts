@@ -31,7 +31,7 @@ export function progressItemsApplying(state: ApplicationState): boolean[] {
 }
 
 /**
- * The 17 items of SPEC §4 Progress (DESIGN D1): 8 completion flags, then 9 answers, each true
+ * The 17 items of docs/product.md §4 Progress (docs/design.md D1): 8 completion flags, then 9 answers, each true
  * when done. addressLocationCompleted is deliberately not counted.
  */
 export function progressItems(state: ApplicationState): boolean[] {

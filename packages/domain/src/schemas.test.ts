@@ -894,7 +894,7 @@ describe('partialSubmissionPayloadSchema', () => {
     }
   });
 
-  it('still requires the terms to be agreed (SPEC §5)', () => {
+  it('still requires the terms to be agreed (docs/product.md §5)', () => {
     const result = partialSubmissionPayloadSchema.safeParse(
       changed(['termsAndConditionsAgreed'], false, withoutPeople()),
     );
@@ -994,7 +994,7 @@ describe('submissionResponseSchema', () => {
 });
 
 describe('ACCOUNT_STATUS', () => {
-  it('has the codes of SPEC §3', () => {
+  it('has the codes of docs/product.md §3', () => {
     expect(ACCOUNT_STATUS).toEqual({
       New: 1,
       PendingVerification: 2,

@@ -1,11 +1,11 @@
 /**
- * The request and response shapes of SPEC §3 and §7 as zod schemas, shared by the browser and
- * the server. The server never trusts the browser (DESIGN §1, §3): every object is strict
+ * The request and response shapes of docs/product.md §3 and §7 as zod schemas, shared by the browser and
+ * the server. The server never trusts the browser (docs/design.md §1, §3): every object is strict
  * (unknown keys, `__proto__` included, are rejected), every string and number is bounded, and
  * every choice is one of the option lists of `state.ts`. Schemas validate; they never
  * transform, so what is stored is what was sent.
  *
- * Names not fixed by SPEC §3:
+ * Names not fixed by docs/product.md §3:
  * - `utmTerm`: SPEC lists `term` both as the loan term and under attribution; the loan term
  *   keeps `term`, the UTM term is sent as `utmTerm` (decision 0013).
  * - Consents: SPEC's third-party channel flags are `IsOpted{Email,Sms,Phone,Post}ThirdParty`
@@ -140,7 +140,7 @@ export const payloadAddressSchema = z.strictObject({
   ...addressFields(CAPS.addressYears),
 });
 
-/** Up to 10 years when copied from the current address, 50 when separate (SPEC §5). */
+/** Up to 10 years when copied from the current address, 50 when separate (docs/product.md §5). */
 export const payloadSecurityAddressSchema = z.strictObject(
   addressFields(CAPS.securityAddressYears),
 );
@@ -251,9 +251,9 @@ const payloadShape = {
     .regex(NO_CONTROL_EXCEPT_NEWLINES, 'Must not contain control characters')
     .optional(),
   agreeSoftSearch: yesNoRule().optional(),
-  // Not in SPEC §3's payload list, but the decline policy of DESIGN §3 needs it.
+  // Not in docs/product.md §3's payload list, but the decline policy of docs/design.md §3 needs it.
   breathingSpace: yesNoRule().optional(),
-  // Not in SPEC §3's payload list: the lender panel's vehicle rules read it where given
+  // Not in docs/product.md §3's payload list: the lender panel's vehicle rules read it where given
   // (docs/decisions/0022-lender-panel.md).
   vehicle: z
     .strictObject({
@@ -487,7 +487,7 @@ export const submissionPayloadSchema = payloadObject.superRefine(crossFieldRules
 /**
  * A partial save (POST /api/submission/partial/{submissionKey}): the applicant's answers, the
  * joint applicant and the address and employment lists may still be missing, but whatever is
- * sent obeys the same types and limits, and the terms must still be agreed (SPEC §5).
+ * sent obeys the same types and limits, and the terms must still be agreed (docs/product.md §5).
  */
 export const partialSubmissionPayloadSchema = payloadObject
   .partial(PERSON_FIELDS_OPTIONAL)
@@ -530,7 +530,7 @@ export type IndicativeQuote = z.infer<typeof indicativeQuoteSchema>;
 export const matchedLenderSchema = z.object({ id: panelId, name: panelName });
 
 /**
- * The answer to a full submission (SPEC §3). Not strict: the browser ignores fields it does
+ * The answer to a full submission (docs/product.md §3). Not strict: the browser ignores fields it does
  * not know, so the server can add some without breaking older pages.
  */
 export const submissionResponseSchema = z.object({
@@ -552,7 +552,7 @@ export const submissionResponseSchema = z.object({
 export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
 
 /**
- * One item of GET /api/address/{postcode} (SPEC §3, §7): `udprn` is the id passed to
+ * One item of GET /api/address/{postcode} (docs/product.md §3, §7): `udprn` is the id passed to
  * GET /api/address/id/{addressId}, `Address` the text shown in the dropdown. Only items whose
  * `Type` is 'Address' are offered; other types (a street or building container) are skipped.
  */

@@ -202,7 +202,7 @@ function answered(): ApplicationState {
   return state;
 }
 
-describe('createInitialState (SPEC §3, §9)', () => {
+describe('createInitialState (docs/product.md §3, §9)', () => {
   it('has the SPEC defaults', () => {
     const state = createInitialState();
     expect(state.version).toBe('1.0.0');
@@ -424,7 +424,7 @@ describe('serialiseState and restoreState', () => {
     expect(state?.savedAddresses).toEqual([{ manual: true, streetAddress: null, value: 'u1' }]);
   });
 
-  describe('DESIGN D2 vehicle fields', () => {
+  describe('docs/design.md D2 vehicle fields', () => {
     it('accepts registrationYear and fuelType and stores them as year and fuel', () => {
       const state = restoreState(
         stored(

@@ -1,5 +1,5 @@
 /**
- * The application state of SPEC §3, its defaults, and how it is stored.
+ * The application state of docs/product.md §3, its defaults, and how it is stored.
  *
  * Unanswered values are `null` (never `undefined`) so that a state survives a JSON round
  * trip through sessionStorage unchanged.
@@ -159,7 +159,7 @@ export interface JointApplicant extends OptIns {
   dateOfBirth: string | null;
   maritalStatus: MaritalStatus | null;
   drivingLicenceType: DrivingLicenceType | null;
-  /** SPEC §5: a joint employmentStatus of `false` is sent as null. */
+  /** docs/product.md §5: a joint employmentStatus of `false` is sent as null. */
   employmentStatus: EmploymentStatus | false | null;
   yearsAtEmployer: number | null;
   monthsAtEmployer: number | null;
@@ -185,7 +185,7 @@ export interface UtmParameters {
   sid?: string;
 }
 
-/** DESIGN D2: stored and sent as `year` and `fuel`; `registrationYear`/`fuelType` accepted on restore. */
+/** docs/design.md D2: stored and sent as `year` and `fuel`; `registrationYear`/`fuelType` accepted on restore. */
 export interface Vehicle {
   vrm: string | null;
   year: string | null;
@@ -222,7 +222,7 @@ export interface ApplicationForm extends OptIns {
   financeType: FinanceType;
   depositType: boolean | null;
   loanAmount: number | null;
-  /** In years (DESIGN D8). */
+  /** In years (docs/design.md D8). */
   term: number | null;
   cashDeposit: number | null;
   propertyValue: number | null;
@@ -278,7 +278,7 @@ export interface ApplicationState {
   vehicleId: string | null;
   host: string | null;
   subdomain: string | null;
-  /** The brand's affiliate key chosen from the host (DESIGN D3). */
+  /** The brand's affiliate key chosen from the host (docs/design.md D3). */
   affiliateConfig: string | null;
   variant: string | null;
   token: { authenticationToken: string | null };
@@ -670,7 +670,7 @@ export function restoreState(serialised: string | null | undefined): Application
       value: null as string | null,
     })) ?? state.savedAddresses;
 
-  // DESIGN D2: older stores used registrationYear and fuelType.
+  // docs/design.md D2: older stores used registrationYear and fuelType.
   const storedVehicle = isObject(storedForm.vehicle) ? storedForm.vehicle : {};
   if (state.form.vehicle.year === null && typeof storedVehicle.registrationYear === 'string') {
     state.form.vehicle.year = storedVehicle.registrationYear;

@@ -5,7 +5,7 @@ import type { ApplicationState } from './state.js';
 /**
  * What a valid Continue on a step writes besides the answers the screen edits: the step's
  * completion flags, and values the answers imply (decision 0001): the product behind the start
- * question, and the top-level mirrors of SPEC §3 (fullLicence, hasDeposit, isJointApplication,
+ * question, and the top-level mirrors of docs/product.md §3 (fullLicence, hasDeposit, isJointApplication,
  * breathingSpace, isSecurityCurrentAddress), and IsFullApplication once the full application
  * is sent. Keys are dotted paths into ApplicationState.
  */

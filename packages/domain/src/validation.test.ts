@@ -118,7 +118,7 @@ describe('cleanNumberInput', () => {
   });
 });
 
-describe('cleanCashDepositInput (SPEC §4)', () => {
+describe('cleanCashDepositInput (docs/product.md §4)', () => {
   it.each([
     ['abc', 0],
     ['£ten', 0],
@@ -266,7 +266,7 @@ describe('validatePhoneFormInput', () => {
   });
 });
 
-describe('validatePhone (brand-level check, DESIGN D5)', () => {
+describe('validatePhone (brand-level check, docs/design.md D5)', () => {
   it.each([
     ['', 'Please enter your phone number'],
     ['   ', 'Please enter your phone number'],

@@ -74,7 +74,7 @@ export function validateName(
   return validateText(value, label, who);
 }
 
-/** SPEC §5: first and last names get their first letter capitalised; the rest is left alone. */
+/** docs/product.md §5: first and last names get their first letter capitalised; the rest is left alone. */
 export function capitaliseFirstLetter(value: string): string {
   return value.replace(/\p{L}/u, (letter) => letter.toUpperCase());
 }
@@ -91,7 +91,7 @@ export function validateTitle(
 const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)$/;
 
 /**
- * SPEC §5 number input: blank stays blank (''), otherwise rounded up and made non-negative.
+ * docs/product.md §5 number input: blank stays blank (''), otherwise rounded up and made non-negative.
  * A negative number becomes 0 rather than its absolute value: a stray minus sign should not
  * silently turn into a different positive answer.
  */
@@ -104,7 +104,7 @@ export function cleanNumberInput(raw: string): number | '' {
 }
 
 /**
- * SPEC §4: a cash deposit that is not a number becomes 0 rather than an error (decision 0013).
+ * docs/product.md §4: a cash deposit that is not a number becomes 0 rather than an error (decision 0013).
  * Blank stays blank, so a 'Yes' with nothing typed is still asked for its amount.
  */
 export function cleanCashDepositInput(raw: string): number | '' {
@@ -156,7 +156,7 @@ export function validateEmail(
   return EMAIL_PATTERN.test(email) ? null : EMAIL_BAD_FORMAT;
 }
 
-/** SPEC §5 phone form input, applied as the user types. */
+/** docs/product.md §5 phone form input, applied as the user types. */
 export function cleanPhoneInput(raw: string): string {
   return raw
     .replace(/\s+/g, '')
@@ -169,14 +169,14 @@ const PHONE_INPUT_PATTERN = new RegExp(
   `^\\d{${PHONE_INPUT_MIN_LENGTH},${PHONE_INPUT_MAX_LENGTH}}$`,
 );
 
-/** SPEC §5 phone form input check; DESIGN D5 keeps it only for brands without the brand-level check. */
+/** docs/product.md §5 phone form input check; docs/design.md D5 keeps it only for brands without the brand-level check. */
 export function validatePhoneFormInput(value: string | null | undefined): string | null {
   if (isBlank(value)) return PHONE_REQUIRED;
   return PHONE_INPUT_PATTERN.test(value.trim()) ? null : PHONE_BAD_FORMAT;
 }
 
 /**
- * What people put between a phone number's digits (SPEC §5's form-input normalisation, and
+ * What people put between a phone number's digits (docs/product.md §5's form-input normalisation, and
  * decision 0013): spaces, hyphens and dashes, dots, commas and brackets.
  */
 const PHONE_SEPARATORS = /[\s\-\u2010-\u2015.,()]/g;
@@ -187,7 +187,7 @@ export function phoneWithoutSeparators(value: string): string {
 }
 
 /**
- * SPEC §5 brand-level phone check, in SPEC's order (DESIGN D5: every phone field uses it).
+ * docs/product.md §5 brand-level phone check, in SPEC's order (docs/design.md D5: every phone field uses it).
  * Separators are removed before the digits are counted, so '07911-123456', '07911.123456' and
  * '(07911) 123456' are judged on their digits. The joint applicant's messages say 'their'.
  */
@@ -218,7 +218,7 @@ function isWholeBetween(value: number, max: number): boolean {
 }
 
 /**
- * SPEC §5 gives one message for the pair. A blank box counts as 0 when the other is answered
+ * docs/product.md §5 gives one message for the pair. A blank box counts as 0 when the other is answered
  * ('3 years' alone is an answer); both blank, or a value outside 0-99 years or 0-11 months,
  * gets SPEC's message, since the widget shows one message for the pair.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vehicleTypeForHost } from './vehicle-type.js';
 
-describe('vehicleTypeForHost (SPEC §7)', () => {
+describe('vehicleTypeForHost (docs/product.md §7)', () => {
   it.each([
     ['caravan.example.co.uk', 'Caravan'],
     ['leisure.example.co.uk', 'Caravan'],

@@ -51,7 +51,7 @@ describe('address history', () => {
     expect(addressHistoryMonths([])).toBe(0);
   });
 
-  it('asks for another address while the total is 35 months or less (DESIGN D8)', () => {
+  it('asks for another address while the total is 35 months or less (docs/design.md D8)', () => {
     expect(HISTORY_MONTHS).toBe(35);
     expect(needsAnotherAddress([])).toBe(true);
     expect(needsAnotherAddress([address(null, null)])).toBe(true);

@@ -2,12 +2,12 @@ import type { Address, Employment } from './state.js';
 
 type Count = number | '' | null | undefined;
 
-/** Blank, missing or not a finite number counts as 0 (SPEC §5: "default to 0 when missing"). */
+/** Blank, missing or not a finite number counts as 0 (docs/product.md §5: "default to 0 when missing"). */
 function count(value: Count): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** SPEC §4: years-and-months inputs combine into decimal years. */
+/** docs/product.md §4: years-and-months inputs combine into decimal years. */
 export function toDecimalYears(years: Count, months: Count): number {
   return count(years) + count(months) / 12;
 }
@@ -16,7 +16,7 @@ export function totalMonths(years: Count, months: Count): number {
   return count(years) * 12 + count(months);
 }
 
-/** DESIGN D8: previous addresses and employments are asked until the total exceeds this. */
+/** docs/design.md D8: previous addresses and employments are asked until the total exceeds this. */
 export const HISTORY_MONTHS = 35;
 
 export function addressHistoryMonths(addresses: readonly Address[]): number {
@@ -38,7 +38,7 @@ export function needsAnotherEmployment(employments: readonly Employment[]): bool
   return employmentHistoryMonths(employments) <= HISTORY_MONTHS;
 }
 
-/** SPEC §5 payload caps on years (25, or 10 / 50 for the security address) and months. */
+/** docs/product.md §5 payload caps on years (25, or 10 / 50 for the security address) and months. */
 export const HISTORY_CAPS = {
   addressYears: 25,
   securityCopyYears: 10,

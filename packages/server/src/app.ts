@@ -291,7 +291,7 @@ async function registerWebApp(
       },
     });
 
-    // DESIGN §5: `/` is the brand's start screen as HTML, painted before any script runs.
+    // docs/design.md §5: `/` is the brand's start screen as HTML, painted before any script runs.
     const pages = loadFirstScreenPages(webRoot);
     app.get('/', (request, reply) => {
       const page = firstScreenFor(pages, request.host, request.headers.cookie);

@@ -44,7 +44,7 @@ function calendarDate(isoDate: string): CalendarDate {
   };
 }
 
-/** The facts of a validated submission; the term is in years in the payload (DESIGN D8). */
+/** The facts of a validated submission; the term is in years in the payload (docs/design.md D8). */
 export function panelApplicationFrom(
   payload: SubmissionPayload,
   appliedOn: CalendarDate,
@@ -219,7 +219,7 @@ export function refusals(
   return found;
 }
 
-/** The broker's own decline policy (DESIGN §3's configurable defaults), as knock-out rules. */
+/** The broker's own decline policy (docs/design.md §3's configurable defaults), as knock-out rules. */
 export interface BrokerPolicy {
   minAge: number;
   /** Applicants must be under this age. */
@@ -227,7 +227,7 @@ export interface BrokerPolicy {
   minMonthlyIncome: number;
 }
 
-/** The decline reasons of the response (SPEC §3 `declineReason`). */
+/** The decline reasons of the response (docs/product.md §3 `declineReason`). */
 export const DECLINE_REASONS = {
   age: 'Age',
   income: 'Income',

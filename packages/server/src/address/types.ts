@@ -7,7 +7,7 @@ import {
 
 /**
  * One entry of `GET /api/address/{postcode}` (@broker/domain's addressLookupItemSchema). `udprn`
- * (SPEC §3's name) carries the provider's address id for `GET /api/address/id/{addressId}`: a
+ * (docs/product.md §3's name) carries the provider's address id for `GET /api/address/id/{addressId}`: a
  * Royal Mail UDPRN for the embedded dataset and Ideal Postcodes, Loqate's own Id for Loqate.
  */
 export type AddressListItem = AddressLookupItem & { Type: 'Address' };

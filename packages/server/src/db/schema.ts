@@ -37,7 +37,7 @@ export interface ApplicationsTable {
 
 export interface PortalAccountsTable {
   email_lower: string;
-  /** ACCOUNT_STATUS code of SPEC §3 (1 New … 5 Active). */
+  /** ACCOUNT_STATUS code of docs/product.md §3 (1 New … 5 Active). */
   status: number;
   /**
    * Keyed hash (HMAC, portal/codes.ts) of the first sign-in passcode; the passcode itself is

@@ -25,7 +25,7 @@ import type { ApplicationFacts, Decision, SubmissionScope } from '../repositorie
 /** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */
 export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
 
-/** DESIGN §3's configurable decline and duplicate policy. */
+/** docs/design.md §3's configurable decline and duplicate policy. */
 export interface DecisionPolicy {
   minAge: number;
   /** Applicants must be under this age. */
@@ -73,7 +73,7 @@ const POLICY_REASONS: Record<string, DeclineReason> = {
 };
 
 /**
- * DESIGN §3 decline policy, first reason that applies: the broker policy's knock-out rules
+ * docs/design.md §3 decline policy, first reason that applies: the broker policy's knock-out rules
  * (domain `brokerPolicyRules`: age of both applicants, 21 up to but not including 75, on the
  * day of application; then income; then breathing space), as the lender panel uses them.
  */

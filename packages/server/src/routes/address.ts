@@ -43,8 +43,8 @@ const badRequest = (error: string) => ({
 });
 
 /**
- * SPEC §7: `GET /api/address/{postcode}` and `GET /api/address/id/{addressId}`. A provider
- * failure answers 200 with no items (the browser shows an empty list or nothing, SPEC §8) and is
+ * docs/product.md §7: `GET /api/address/{postcode}` and `GET /api/address/id/{addressId}`. A provider
+ * failure answers 200 with no items (the browser shows an empty list or nothing, docs/product.md §8) and is
  * logged as a FAILURE without the postcode or id.
  */
 export function registerAddressRoutes(app: FastifyInstance, options: AddressRoutesOptions): void {

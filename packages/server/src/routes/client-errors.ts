@@ -144,7 +144,7 @@ function browserFailure(report: {
 }
 
 /**
- * `POST /api/client-errors`: the browser's failure reports of SPEC §8 (script errors, chunk load
+ * `POST /api/client-errors`: the browser's failure reports of docs/product.md §8 (script errors, chunk load
  * failures, unhandled rejections, failed calls). Answers 204 and logs a scrubbed copy at warn.
  * A text/plain body is accepted too, so navigator.sendBeacon can report during page unload.
  */

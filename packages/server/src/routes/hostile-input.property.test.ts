@@ -3,7 +3,7 @@
  * both databases. Whatever arrives, the answer is a 4xx JSON error (or 200 when the input is in
  * fact valid), never a 5xx; a rejected request stores nothing; and nothing reaches
  * Object.prototype. The oracle for submissions is the shared schema and its date-of-birth rules
- * plus the transport rules (DESIGN §3: 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
+ * plus the transport rules (docs/design.md §3: 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -219,7 +219,7 @@ function hasPoisonedKey(root: unknown): boolean {
   return false;
 }
 
-/** What DESIGN §3 says the answer must be. */
+/** What docs/design.md §3 says the answer must be. */
 function expectedStatus(route: 'submission' | 'partial', key: string, body: string): number {
   if (Buffer.byteLength(body) > SUBMISSION_BODY_LIMIT) return 413;
   const parsed = JSON.parse(body) as unknown;

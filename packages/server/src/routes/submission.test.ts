@@ -64,7 +64,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
   }
 
   describe('approval', () => {
-    it('answers 200 with the SPEC §3 response and stores the decided application', async () => {
+    it('answers 200 with the docs/product.md §3 response and stores the decided application', async () => {
       await start();
       const payload = validPayload();
       const response = await post(payload, payload.submissionKey);

@@ -20,7 +20,7 @@ import {
 import type { ApplicationsRepository } from '../repositories/applications.js';
 import { perApplicationRateLimit } from './rate-limit-config.js';
 
-/** DESIGN §3: a submission body over 64 KiB answers 413. */
+/** docs/design.md §3: a submission body over 64 KiB answers 413. */
 export const SUBMISSION_BODY_LIMIT = 64 * 1024;
 
 export type SubmissionOperation = 'submission' | 'partial';
@@ -79,7 +79,7 @@ function keyProblems(pathKey: string, body: unknown): FieldProblem[] {
 }
 
 /**
- * SPEC §7 and DESIGN §3: `POST /api/submission/{submissionKey}` stores, decides and answers a
+ * docs/product.md §7 and docs/design.md §3: `POST /api/submission/{submissionKey}` stores, decides and answers a
  * complete application (idempotent by key); `POST /api/submission/partial/{submissionKey}`
  * saves an unfinished one as a lead.
  */

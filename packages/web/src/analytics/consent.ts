@@ -5,7 +5,7 @@ export { CONSENT_COOKIE, type Consent };
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** PECR: analytics cookies and tags only after the visitor says yes (DESIGN D14). */
+/** PECR: analytics cookies and tags only after the visitor says yes (docs/design.md D14). */
 export function readConsent(cookies: string = document.cookie): Consent | null {
   return consentFromCookies(cookies);
 }

@@ -11,7 +11,7 @@ export type AnalyticsProperties = Readonly<
 >;
 
 /**
- * Pushes one event to the tag-manager dataLayer (DESIGN D14). Before the visitor accepts
+ * Pushes one event to the tag-manager dataLayer (docs/design.md D14). Before the visitor accepts
  * analytics cookies nothing is recorded, not even in memory: the event is dropped.
  */
 export function track(event: string, properties: AnalyticsProperties = {}): void {

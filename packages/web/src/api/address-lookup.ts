@@ -4,7 +4,7 @@ import { apiUrl } from './api-base';
 import { reportError } from './client-errors';
 
 // Shapes are read by hand rather than with the domain's zod schemas: zod would add more to the
-// address screen's chunk than that screen's whole budget (DESIGN §5). The server has already
+// address screen's chunk than that screen's whole budget (docs/design.md §5). The server has already
 // validated what it sends.
 
 function items(data: unknown): unknown[] {
@@ -21,7 +21,7 @@ function isAddressItem(item: unknown): item is AddressLookupItem {
 }
 
 /**
- * GET /api/address/{postcode} (SPEC §7): the items whose Type is Address. Anything but a 200,
+ * GET /api/address/{postcode} (docs/product.md §7): the items whose Type is Address. Anything but a 200,
  * no data, or an error gives an empty list; failures are reported, the visitor sees no message.
  */
 export async function lookupPostcode(postcode: string): Promise<AddressLookupItem[]> {
@@ -43,7 +43,7 @@ export async function lookupPostcode(postcode: string): Promise<AddressLookupIte
   }
 }
 
-/** GET /api/address/id/{addressId}: the first item, or null (SPEC §7). */
+/** GET /api/address/id/{addressId}: the first item, or null (docs/product.md §7). */
 export async function lookupAddressById(addressId: string): Promise<AddressDetail | null> {
   try {
     const url = await apiUrl(`/api/address/id/${encodeURIComponent(addressId)}`);

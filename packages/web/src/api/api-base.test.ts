@@ -5,7 +5,7 @@ import { intakeApplication } from '../state/start';
 import { apiBaseOf, apiUrl } from './api-base';
 import { lookupPostcode } from './address-lookup';
 
-// SPEC §6: the environment selects the API base. The server tells the browser both in GET
+// docs/product.md §6: the environment selects the API base. The server tells the browser both in GET
 // /api/config (docs/decisions/0012-affiliate-host-and-api-base-from-configuration.md).
 
 function json(status: number, body: unknown): Response {

@@ -70,7 +70,7 @@ export function parseConfig(data: unknown): AppConfig | null {
   };
 }
 
-/** The state's isProduction and isUat, from the server's environment (SPEC §6). */
+/** The state's isProduction and isUat, from the server's environment (docs/product.md §6). */
 export function environmentFlags(config: AppConfig | null): {
   isProduction: boolean;
   isUat: boolean;

@@ -76,7 +76,7 @@ describe('a partial save that fails', () => {
   });
 });
 
-describe('global script errors (SPEC §8: reported as failure messages)', () => {
+describe('global script errors (docs/product.md §8: reported as failure messages)', () => {
   beforeAll(() => installErrorReporting());
 
   it('reports an uncaught error with kind failure', () => {

@@ -37,7 +37,7 @@ export class RequestFailure extends Error {
 }
 
 /**
- * What fetch threw, as SPEC §8's generic HTTP failures word it: 'Request aborted',
+ * What fetch threw, as docs/product.md §8's generic HTTP failures word it: 'Request aborted',
  * 'Network Error' or 'timeout of N ms exceeded' (N the call's own timeout).
  */
 export function requestFailure(error: unknown, timeoutMs: number): RequestFailure {

@@ -6,7 +6,7 @@ import { RequestFailure, requestJson } from './http';
 import { reportError } from './client-errors';
 
 /**
- * POST /api/submission/partial/{key} (SPEC §7): only once the terms are agreed (SPEC §4; the
+ * POST /api/submission/partial/{key} (docs/product.md §7): only once the terms are agreed (docs/product.md §4; the
  * applicant agrees on the contact screen, decision record 0015), and never once the full
  * submission of that key has started. The answer is not used; a failure is logged and
  * reported, and the visitor sees nothing.

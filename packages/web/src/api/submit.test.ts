@@ -228,7 +228,7 @@ describe('submitApplication', () => {
     ],
     ['a server error', answer(500), 'HttpError', 'HTTP 500'],
     ['a refused payload', answer(400, { error: 'invalid_payload' }), 'HttpError', 'HTTP 400'],
-  ])('reports %s as SPEC §8 words it', async (_what, failure, name, message) => {
+  ])('reports %s as docs/product.md §8 words it', async (_what, failure, name, message) => {
     // Retried failures fail the same way each time.
     network(failure, failure, failure, failure);
     expect((await submitApplication(noWait))?.kind).toBe('error');

@@ -26,11 +26,11 @@ import { parseQuote, storeQuote } from '../features/quote/quote-store';
  * Waits before each retry of a submission that got no answer or a gateway error (502, 503,
  * 504): about 7 s in all, enough to ride out a proxy or server restart while the visitor is
  * still watching the button. The same submission key is sent each time and the server treats
- * it idempotently (DESIGN §3), so a retry can never create a second application.
+ * it idempotently (docs/design.md §3), so a retry can never create a second application.
  */
 export const SUBMIT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 const RETRY_STATUSES = new Set([502, 503, 504]);
-/** The server answers in milliseconds (DESIGN §5); 20 s without an answer is a failure. */
+/** The server answers in milliseconds (docs/design.md §5); 20 s without an answer is a failure. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 /**
  * A 429 is waited out for as long as its Retry-After asks (5 s when it does not say), at most
@@ -54,7 +54,7 @@ const defaultDependencies: SubmitDependencies = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Reads the answer by hand (zod would outweigh the submit screen): SPEC §3's fields. */
+/** Reads the answer by hand (zod would outweigh the submit screen): docs/product.md §3's fields. */
 export function parseSubmissionResponse(data: unknown): SubmissionResponse | null {
   if (!isRecord(data)) return null;
   const { duplicateRequest, declineReason, quoteValid, quoteProcessed } = data;
@@ -138,7 +138,7 @@ const OUTCOME_EVENTS = {
   error: ANALYTICS_EVENT_TYPES.applicationError,
 } as const;
 
-/** The failure an answer stands for: none, or neither quote flag (SPEC §4 step 4). */
+/** The failure an answer stands for: none, or neither quote flag (docs/product.md §4 step 4). */
 function noQuote(response: SubmissionResponse): boolean {
   return (
     !response.duplicateRequest &&
@@ -170,7 +170,7 @@ async function send(
   }
 
   if (failure === null && response !== null) {
-    // An outcome: the server has the application. Only now are the answers cleared (SPEC §4).
+    // An outcome: the server has the application. Only now are the answers cleared (docs/product.md §4).
     clearSession(intakeApplication(null));
     // The thank-you page shows an approval's quote, so it is kept apart from the answers.
     if (response.quote && response.applicationId) {
@@ -191,7 +191,7 @@ async function send(
   }
 
   // Not sent, or not answered with an outcome: the answers stay on this device so the visitor
-  // can try again with the same key (decision record 0016). The alert and tracking of SPEC §8.
+  // can try again with the same key (decision record 0016). The alert and tracking of docs/product.md §8.
   setField('lockDown', false);
   track(OUTCOME_EVENTS.error, {
     [ANALYTICS_PROPERTY_KEYS.submissionKey]: key,
@@ -213,7 +213,7 @@ async function send(
 const submissions = new Map<string, Promise<Outcome>>();
 
 /**
- * Sends the application (SPEC §4, §7) and resolves with where to go next. A submission key is
+ * Sends the application (docs/product.md §4, §7) and resolves with where to go next. A submission key is
  * sent once at a time: a double click, or a second call while the first is waiting, gets the
  * first call's outcome. After a failure the same key can be sent again ("Try again"): the
  * server stores it once. Resolves null, sending nothing, unless the terms are agreed.

@@ -2,7 +2,7 @@ import { reportClientError } from '../api/client-errors';
 import { asChunkLoadError } from '../lib/chunk-load';
 
 /**
- * SPEC §8: global script errors and unhandled rejections are reported as failure messages
+ * docs/product.md §8: global script errors and unhandled rejections are reported as failure messages
  * (kind 'failure'); a page chunk that failed to load keeps its own kind, 'chunk'.
  */
 export function installErrorReporting(): void {

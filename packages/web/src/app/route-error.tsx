@@ -5,7 +5,7 @@ import { asChunkLoadError } from '../lib/chunk-load';
 import { PageHeading } from '../chrome/page-heading';
 
 /**
- * A page that failed: a chunk that did not load (SPEC §8, ChunkLoadError or
+ * A page that failed: a chunk that did not load (docs/product.md §8, ChunkLoadError or
  * CSS_CHUNK_LOAD_FAILED) gets a reload page; anything else a plain apology. Answers are in
  * sessionStorage, so reloading loses nothing.
  */

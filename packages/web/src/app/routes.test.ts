@@ -4,7 +4,7 @@ import { matchRoute } from '../lib/router';
 import { redirectFor, ROUTES } from './routes';
 
 describe('routes', () => {
-  it('has a route for every path of SPEC §2 and the outcome pages', () => {
+  it('has a route for every path of docs/product.md §2 and the outcome pages', () => {
     const paths = [
       '/',
       '/driving-licence',

@@ -55,7 +55,7 @@ function stepScreen(id: StepId) {
     (await Promise.all([load(), preloadFieldKinds(kinds), config(), disclosure()]))[0];
 }
 
-// /complete is the thank-you page of DESIGN D4, not a step: it shows evoId and needs no answers.
+// /complete is the thank-you page of docs/design.md D4, not a step: it shows evoId and needs no answers.
 const JOURNEY_STEPS = STEP_IDS.filter((id) => id !== 'complete');
 
 const stepRoutes: Route[] = JOURNEY_STEPS.map((id) => ({
@@ -111,7 +111,7 @@ export const ROUTES: readonly Route[] = [...stepRoutes, ...pageRoutes];
 const PAGE_PATHS = new Set(pageRoutes.map((route) => route.path));
 
 /**
- * SPEC §2 and DESIGN §1: an unknown path goes to /, and a deep link to a step the answers do
+ * docs/product.md §2 and docs/design.md §1: an unknown path goes to /, and a deep link to a step the answers do
  * not reach yet goes to the first incomplete step (the journey's canVisit).
  */
 export function redirectFor(pathname: string): string | null {

@@ -3,7 +3,7 @@ import { ANALYTICS_EVENTS } from '@broker/domain';
 import { track } from '../analytics/track';
 
 /**
- * After each navigation: back to the top (SPEC §2), and focus on the new page's h1 so a
+ * After each navigation: back to the top (docs/product.md §2), and focus on the new page's h1 so a
  * screen reader announces the new page (GOV.UK pattern). The first page keeps the browser's
  * default focus. Every page, the first included, is a page_view.
  */

@@ -22,7 +22,7 @@ beforeEach(() => {
 
 afterEach(clearConsentCookie);
 
-describe('analytics consent (DESIGN D14)', () => {
+describe('analytics consent (docs/design.md D14)', () => {
   it('drops events until the visitor accepts analytics cookies, then pushes them', async () => {
     const user = userEvent.setup();
     render(

@@ -3,7 +3,7 @@ import { hideCookieConfirmation, setConsent, useConsentStore } from '../analytic
 import { CookiePolicyLink } from './cookie-policy-dialog';
 
 /**
- * GOV.UK cookie banner: analytics only after Accept (PECR, DESIGN D14). Memoised: it changes
+ * GOV.UK cookie banner: analytics only after Accept (PECR, docs/design.md D14). Memoised: it changes
  * with the consent store, not with the page.
  */
 export const CookieBanner = memo(function CookieBanner({ serviceName }: { serviceName: string }) {

@@ -6,7 +6,7 @@ import { reopenCookieBanner } from '../analytics/consent';
 import { CookiePolicyLink } from './cookie-policy-dialog';
 
 /**
- * DESIGN D11: broker status, the commission disclosure and 'subject to status' on every page,
+ * docs/design.md D11: broker status, the commission disclosure and 'subject to status' on every page,
  * with the company's registered details from GET /api/config. Memoised: the layout re-renders
  * on every navigation and nothing here depends on the page.
  */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 
-/** DESIGN D10: the FCA's wording, exactly. Memoised: the layout re-renders on every navigation. */
+/** docs/design.md D10: the FCA's wording, exactly. Memoised: the layout re-renders on every navigation. */
 export const MoneyHelpBanner = memo(function MoneyHelpBanner() {
   return (
     <div className="money-help">

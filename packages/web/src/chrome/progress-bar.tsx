@@ -3,7 +3,7 @@ import { progressPercent } from '@broker/domain';
 import { useApplication } from '../state/application-store';
 
 /**
- * SPEC §4 progress: the share of the 17 items done (DESIGN D1), from the domain. The bar's
+ * docs/product.md §4 progress: the share of the 17 items done (docs/design.md D1), from the domain. The bar's
  * width is set through the DOM before paint rather than as a style attribute: the
  * pre-rendered first screen is served under a CSP that allows no inline style attributes.
  */

@@ -74,7 +74,7 @@ function CookieTable({ caption, items }: { caption: string; items: StoredItem[] 
 
 /**
  * The cookie policy. Under PECR only strictly necessary storage is used without asking; the tag
- * manager and analytics load only after the visitor accepts analytics cookies (DESIGN D14).
+ * manager and analytics load only after the visitor accepts analytics cookies (docs/design.md D14).
  */
 export function CookieContent({
   company,

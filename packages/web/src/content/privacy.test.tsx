@@ -18,7 +18,7 @@ describe('PrivacyContent', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Privacy policy$/);
   });
 
-  // SPEC §2: the list of what the privacy policy covers, one heading each.
+  // docs/product.md §2: the list of what the privacy policy covers, one heading each.
   it.each([
     'Our lawful bases for using your information',
     'The information we collect',

@@ -12,7 +12,7 @@ import {
 
 export const PRIVACY_TITLE = 'Privacy policy';
 
-/** SPEC §9: personal data is kept for up to six years. */
+/** docs/product.md §9: personal data is kept for up to six years. */
 export const RETENTION_YEARS = 6;
 
 const SECTIONS = {
@@ -41,7 +41,7 @@ const SECTIONS = {
 } satisfies Record<string, ContentsEntry>;
 
 /**
- * The privacy policy (SPEC §2): the UK GDPR notice for applicants and joint applicants, written
+ * The privacy policy (docs/product.md §2): the UK GDPR notice for applicants and joint applicants, written
  * for a credit broker that passes applications to lenders. The company's contact details end it.
  */
 export function PrivacyContent({

@@ -30,13 +30,13 @@ const SECTIONS = {
   contact: { id: 'terms-contact', title: 'Contact us' },
 } satisfies Record<string, ContentsEntry>;
 
-/** SPEC §9: the cap on what the broker owes for loss arising from use of the site. */
+/** docs/product.md §9: the cap on what the broker owes for loss arising from use of the site. */
 export const LIABILITY_CAP = '£100';
 
 /**
- * The Terms & Conditions (SPEC §2): acceptance, site use, third-party links, use of personal
+ * The Terms & Conditions (docs/product.md §2): acceptance, site use, third-party links, use of personal
  * information, disclaimer and liability, privacy policy and general terms, with the broker's
- * regulatory status and commission disclosure (DESIGN D11).
+ * regulatory status and commission disclosure (docs/design.md D11).
  */
 export function TermsContent({
   company,

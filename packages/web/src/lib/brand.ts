@@ -1,6 +1,6 @@
 import { brandForHost, type Brand } from '@broker/domain';
 
-/** The brand chosen by this page's host (DESIGN D3); the host cannot change without a reload. */
+/** The brand chosen by this page's host (docs/design.md D3); the host cannot change without a reload. */
 export function currentBrand(host: string = window.location.host): Brand {
   return brandForHost(host);
 }

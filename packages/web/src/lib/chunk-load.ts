@@ -1,5 +1,5 @@
 /**
- * Lazy screen chunks (SPEC §8): a chunk that has not arrived after 120 s is a ChunkLoadError,
+ * Lazy screen chunks (docs/product.md §8): a chunk that has not arrived after 120 s is a ChunkLoadError,
  * and a stylesheet chunk that fails raises CSS_CHUNK_LOAD_FAILED, so the error boundary can
  * offer a reload instead of leaving the visitor on a page that never finishes.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser history as a tiny store. DESIGN §5 leaves ≤ 95 KB gzip for the first screen
+ * The browser history as a tiny store. docs/design.md §5 leaves ≤ 95 KB gzip for the first screen
  * and React 19 alone takes 66 KB of it; React Router's data router adds 29 KB and its
  * component router 13 KB (measured with this Vite build), so the app routes with this file,
  * app/router.tsx and the journey's own path parser instead.
@@ -81,7 +81,7 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
  */
 export function startHistory(rule: Redirect): AppLocation {
   redirect = rule;
-  // SPEC §2: every navigation starts at the top, Back and Forward included.
+  // docs/product.md §2: every navigation starts at the top, Back and Forward included.
   window.history.scrollRestoration = 'manual';
   window.addEventListener('popstate', () => {
     const location = readLocation();

@@ -6,7 +6,7 @@ import { onIdle } from './idle';
 export const PRELOAD_IDLE_TIMEOUT_MS = 50;
 
 // Nothing beyond the first screen is fetched before the visitor's first press, key or answer:
-// a visitor who only looks costs no more than the first screen (DESIGN §5), and every later
+// a visitor who only looks costs no more than the first screen (docs/design.md §5), and every later
 // screen is reached by a press, so from the second screen on this never waits.
 const ENGAGING_EVENTS = ['pointerdown', 'keydown', 'touchstart'];
 const LISTENER_OPTIONS = { capture: true, passive: true };

@@ -1,7 +1,7 @@
 /**
  * The build's server-side entry (scripts/prerender.mjs): renders the start screen as the
  * browser's first render will, so the server can send it as HTML and the browser adopts it
- * (hydrateRoot) instead of waiting for the script to paint it (DESIGN §5, LCP ≤ 1.2 s).
+ * (hydrateRoot) instead of waiting for the script to paint it (docs/design.md §5, LCP ≤ 1.2 s).
  * It runs in Node under a jsdom window whose URL carries the brand's host.
  */
 import { renderToString } from 'react-dom/server';

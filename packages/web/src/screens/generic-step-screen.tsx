@@ -7,7 +7,7 @@ import { StepScreen } from './step-screen';
 export default function GenericStepScreen() {
   const step = useStepRef();
   const navigate = useNavigate();
-  // The submit step sends the application instead of moving on (SPEC §4).
+  // The submit step sends the application instead of moving on (docs/product.md §4).
   const send = async () => {
     const { goToOutcome, submitApplication } = await loadChunk(() => import('../api/submit'));
     const outcome = await submitApplication();

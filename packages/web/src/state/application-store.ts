@@ -15,7 +15,7 @@ export interface ApplicationStore {
   /** Writes several answers as one change (one re-render, one storage write). */
   setFields: (values: Readonly<Record<string, unknown>>) => void;
   replace: (application: ApplicationState) => void;
-  /** Back to the defaults of SPEC §3. */
+  /** Back to the defaults of docs/product.md §3. */
   reset: () => void;
 }
 
@@ -76,7 +76,7 @@ export function setFields(values: Readonly<Record<string, unknown>>): void {
 }
 
 /**
- * SPEC §4: storage is cleared after a submission's response. The store takes `next` (a fresh
+ * docs/product.md §4: storage is cleared after a submission's response. The store takes `next` (a fresh
  * start, so a new application in this tab gets a new key) and nothing is left in storage until
  * the visitor answers something again.
  */

@@ -11,7 +11,7 @@ function newGuid(): string {
 }
 
 /**
- * SPEC §4 Start: the stored application (when it is of this version) is filled again from
+ * docs/product.md §4 Start: the stored application (when it is of this version) is filled again from
  * the host, browser, clock, a new GUID, the query string and cookies; then 'Started'.
  */
 export function startApplication(): void {

@@ -1,6 +1,6 @@
 import { restoreState, serialiseState, type ApplicationState } from '@broker/domain';
 
-/** The one sessionStorage key that holds the application (SPEC §3, version '1.0.0'). */
+/** The one sessionStorage key that holds the application (docs/product.md §3, version '1.0.0'). */
 export const STORAGE_KEY = 'broker-application';
 
 function storage(): Storage | null {

@@ -17,7 +17,7 @@ export interface AddressSelectProps {
   onChoose?: (id: string | null) => void;
 }
 
-/** SPEC §2: a dropdown of the postcode's addresses, defaulting to 'Please choose an address'. */
+/** docs/product.md §2: a dropdown of the postcode's addresses, defaulting to 'Please choose an address'. */
 export function AddressSelect({
   path,
   label = 'Select an address',

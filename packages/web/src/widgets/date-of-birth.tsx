@@ -16,7 +16,7 @@ export interface DateOfBirthProps {
   valuePath: string;
   /** Where the validator reports the section's one message; the value path unless told. */
   errorPath?: string;
-  /** The hidden label: the legend's text when there is no heading (SPEC §2). */
+  /** The hidden label: the legend's text when there is no heading (docs/product.md §2). */
   label?: string;
   /** The optional visible heading; it becomes the legend. */
   heading?: ReactNode;
@@ -24,7 +24,7 @@ export interface DateOfBirthProps {
   asHeading?: boolean;
   hint?: ReactNode;
   smallPrint?: ReactNode;
-  /** Receives the parsed date (or null), as SPEC §3 has the input pass it to its parent. */
+  /** Receives the parsed date (or null), as docs/product.md §3 has the input pass it to its parent. */
   onDate?: (date: CalendarDate | null) => void;
   /** False for someone else's date (the joint applicant): the browser must not offer the user's own. */
   autoComplete?: boolean;
@@ -69,7 +69,7 @@ const BOXES: readonly {
 const PASTED_DATE = /^\s*(\d{1,2})\s*[/.\- ]\s*(\d{1,2})\s*[/.\- ]\s*(\d{4})\s*$/;
 
 /**
- * DESIGN D7: focus moves on only when a typed digit fills the box. Paste, autofill, deletion
+ * docs/design.md D7: focus moves on only when a typed digit fills the box. Paste, autofill, deletion
  * and keyboard navigation never move it, so Shift+Tab and corrections always work.
  */
 function typedDigitFilledBox(event: ChangeEvent<HTMLInputElement>, maxLength: number): boolean {
@@ -97,7 +97,7 @@ function parsed(value: string | null): CalendarDate | null {
   return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
 }
 
-/** The date-of-birth section of SPEC §2, reusable for the applicant and the joint applicant. */
+/** The date-of-birth section of docs/product.md §2, reusable for the applicant and the joint applicant. */
 export function DateOfBirth({
   dayPath,
   monthPath,
@@ -142,7 +142,7 @@ export function DateOfBirth({
 
   const onChange = (part: Part, maxLength: number) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [part]: digitsOnly(event.target.value).slice(0, maxLength) };
-    // SPEC §2: a single-digit day is padded once the month is edited, a month once the year is.
+    // docs/product.md §2: a single-digit day is padded once the month is edited, a month once the year is.
     if (part === 'month') next.day = padDatePart(next.day);
     if (part === 'year') next.month = padDatePart(next.month);
     save(next);

@@ -8,7 +8,7 @@ export interface DropdownProps<V extends ChoiceValue> {
   label: ReactNode;
   options: readonly (ChoiceOption<V> & { label: string })[];
   hint?: ReactNode;
-  /** SPEC §2: 'Please select'; the address select uses 'Please choose an address'. */
+  /** docs/product.md §2: 'Please select'; the address select uses 'Please choose an address'. */
   placeholder?: string;
   asHeading?: boolean;
   errorPath?: string;

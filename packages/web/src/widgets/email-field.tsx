@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
-/** SPEC §9: the email is saved 1 s after the field is left. */
+/** docs/product.md §9: the email is saved 1 s after the field is left. */
 export const EMAIL_SAVE_DEBOUNCE_MS = 1000;
 
 export interface EmailFieldProps {
@@ -19,7 +19,7 @@ function withoutSpaces(value: string): string {
 }
 
 /**
- * Spaces are blocked as they are typed or pasted (SPEC §5). Every keystroke is saved at once
+ * Spaces are blocked as they are typed or pasted (docs/product.md §5). Every keystroke is saved at once
  * (a reload loses nothing); 1 s after the field is left the settled value is saved again.
  */
 export function EmailField({ path, label, hint, asHeading }: EmailFieldProps) {

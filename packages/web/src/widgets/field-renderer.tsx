@@ -18,7 +18,7 @@ interface RendererModule {
   default: FieldRenderer;
 }
 
-// One chunk per kind of widget, so a screen downloads only the widgets it shows (DESIGN §5:
+// One chunk per kind of widget, so a screen downloads only the widgets it shows (docs/design.md §5:
 // the first screen, a radio question, must not carry the date-of-birth or slider code).
 const LOADERS: Readonly<Record<FieldKind, () => Promise<RendererModule>>> = {
   text: () => import('./kinds/text'),

@@ -4,7 +4,7 @@ import { cleanNumberInput } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
-/** SPEC §5 default maximum length of a number input. */
+/** docs/product.md §5 default maximum length of a number input. */
 export const NUMBER_MAX_LENGTH = 240;
 
 export interface NumberFieldProps {

@@ -10,7 +10,7 @@ export interface PhoneFieldProps {
   asHeading?: boolean;
 }
 
-/** DESIGN D5: spaces are blocked as typed or pasted and the box holds at most 13 characters. */
+/** docs/design.md D5: spaces are blocked as typed or pasted and the box holds at most 13 characters. */
 export function PhoneField({ path, label, hint, asHeading }: PhoneFieldProps) {
   const field = useField<string | null>(path);
   return (

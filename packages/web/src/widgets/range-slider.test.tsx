@@ -30,7 +30,7 @@ describe('RangeSlider', () => {
     expect(screen.getByRole('slider')).toHaveAttribute('aria-valuetext', '£10,000');
   });
 
-  it('takes a typed amount instead of a drag (DESIGN D15), moving the slider with it', async () => {
+  it('takes a typed amount instead of a drag (docs/design.md D15), moving the slider with it', async () => {
     setField('form.loanAmount', 10000);
     const { user } = renderSlider();
     const typed = screen.getByRole('textbox', { name: 'Or type the amount in pounds' });

@@ -13,7 +13,7 @@ export interface RangeSliderProps {
   /** How a value is written for people: '£10,000', '5 years'. */
   format?: (value: number) => string;
   hint?: ReactNode;
-  /** Label of the typed alternative (DESIGN D15). */
+  /** Label of the typed alternative (docs/design.md D15). */
   typedLabel?: ReactNode;
   /** Before the typed box, e.g. '£'. */
   prefix?: string;
@@ -28,7 +28,7 @@ function isNumber(value: unknown): value is number {
 
 /**
  * A range slider with its value, minimum and maximum shown, and a typed box bound to the same
- * value (DESIGN D15, WCAG 2.5.7): no answer needs a drag. The typed box carries the field's
+ * value (docs/design.md D15, WCAG 2.5.7): no answer needs a drag. The typed box carries the field's
  * id, so the error summary's link lands where the answer can be typed.
  */
 export function RangeSlider({

@@ -46,7 +46,7 @@ export interface StepFormProps {
 /** How long the partial save may wait for the next screen to be up. */
 const PARTIAL_SAVE_IDLE_TIMEOUT_MS = 1000;
 
-/** SPEC §4: saved only once the terms are agreed, which partial-save checks. */
+/** docs/product.md §4: saved only once the terms are agreed, which partial-save checks. */
 function savePartialLater(state: ApplicationState): void {
   // Loaded on demand (the payload builder is not needed on the first screen), once the next
   // screen is up: its first fetch must not hold up the first Continue.
@@ -57,7 +57,7 @@ function savePartialLater(state: ApplicationState): void {
   }, PARTIAL_SAVE_IDLE_TIMEOUT_MS);
 }
 
-/** The Continue action of SPEC §4, with a GOV.UK error summary. */
+/** The Continue action of docs/product.md §4, with a GOV.UK error summary. */
 export function StepForm({ step, ...rest }: StepFormProps) {
   const { id, n } = step;
   const validate = useCallback(

@@ -14,7 +14,7 @@ export interface FieldBinding<T> {
   error: string | null;
   /** Dirty and valid: the field gets its valid styling. */
   valid: boolean;
-  /** lockDown disables every input (SPEC §3). */
+  /** lockDown disables every input (docs/product.md §3). */
   disabled: boolean;
   errorId: string;
   hintId: string;

@@ -5,7 +5,7 @@ import { fieldId } from '../lib/field-id';
 import { describedBy, inputClass, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-parts';
 
-// SPEC §4 and §9 combine the boxes into decimal years 100 ms after a change. Here each box is
+// docs/product.md §4 and §9 combine the boxes into decimal years 100 ms after a change. Here each box is
 // stored as typed and the domain's totals (years-months.ts) are computed when read, so nothing
 // can act on a total 100 ms out of date: docs/decisions/0017-years-and-months-totals.md.
 

@@ -22,7 +22,7 @@ export interface AddressResultsProps {
 }
 
 /**
- * The postcode's addresses in a select (SPEC §2: 'Please choose an address' first), then the
+ * The postcode's addresses in a select (docs/product.md §2: 'Please choose an address' first), then the
  * chosen address's lines, filled from the lookup and editable, for the applicant to check.
  */
 export function AddressResults({ at, results, chosenId, onChoose }: AddressResultsProps) {

@@ -38,10 +38,10 @@ function clearedLines(at: string): Record<string, null> {
 }
 
 /**
- * The address step of SPEC §2 (address/N and security-address-add) in both variants. The
+ * The address step of docs/product.md §2 (address/N and security-address-add) in both variants. The
  * lookup variant asks for a postcode, lists its addresses and fills the chosen one's lines
  * for review; the manual variant shows the lines. A lookup that fails or finds nothing opens
- * the manual lines with the typed postcode kept and no message (SPEC §8).
+ * the manual lines with the typed postcode kept and no message (docs/product.md §8).
  */
 export function AddressStep({ at, manualPath, savedPath, intro, after }: AddressStepProps) {
   const lookupEnabled = useLookupEnabled();

@@ -4,7 +4,7 @@ import { useConfig } from '../../api/config';
 import { lookupConfig } from './lookup-config';
 
 /**
- * SPEC §2 Variants: the postcode-lookup variant when the feature flag and the deployment's
+ * docs/product.md §2 Variants: the postcode-lookup variant when the feature flag and the deployment's
  * configuration both enable it, else the manual variant. The configuration normally arrived
  * at start-up; only a visitor who deep-links straight here waits for it.
  */

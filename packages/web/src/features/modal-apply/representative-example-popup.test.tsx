@@ -13,7 +13,7 @@ function popUp() {
   return screen.getByRole('dialog', { name: 'Car finance with Evo Finance' });
 }
 
-describe('the representative-example pop-up (SPEC §1)', () => {
+describe('the representative-example pop-up (docs/product.md §1)', () => {
   it("states SPEC's example with the domain's figures", () => {
     expect(representativeExampleText(REPRESENTATIVE_EXAMPLE)).toBe(
       'Representative example: borrowing £7,500 over 48 months at a representative APR of ' +

@@ -26,7 +26,7 @@ function returnFocus(previous: Element | null): void {
 }
 
 /**
- * SPEC §1: on the modal-apply host, the representative example pops up on load. A native
+ * docs/product.md §1: on the modal-apply host, the representative example pops up on load. A native
  * modal <dialog>: the page behind is inert, focus goes to its heading so a screen reader
  * reads it from the top, Esc or 'Get a quote' close it and focus goes back. Its heading names
  * the host's vehicle type ('Caravan finance' on a caravan host).

@@ -2,7 +2,7 @@ import { formatGBP, type RepresentativeExample } from '@broker/domain';
 
 const PERCENT = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 2 });
 
-/** SPEC §1 and §9, in the words of the pop-up; the figures are the domain's finance maths. */
+/** docs/product.md §1 and §9, in the words of the pop-up; the figures are the domain's finance maths. */
 export function representativeExampleText(example: RepresentativeExample): string {
   return (
     `Representative example: borrowing ${formatGBP(example.amount)} over ${example.months} ` +

@@ -1,7 +1,7 @@
 import type { ReviewBadge as Badge } from '@broker/domain';
 
 /**
- * SPEC §1's review-site badge, drawn here: no third-party script or logo. A score is shown
+ * docs/product.md §1's review-site badge, drawn here: no third-party script or logo. A score is shown
  * only from the brand's configuration with its evidence (the domain's `reviewBadge`); without
  * it the badge names the review site and links to it
  * (docs/decisions/0011-secured-disclosure-from-the-frame.md).

@@ -12,7 +12,7 @@ export const NEW_CODE_SENT =
 
 // The widgets' ErrorMessage and focusField are not imported: sharing their modules with this
 // chunk splits them out of the journey's chunks, which costs the first screen 0.6 KB gzip
-// (DESIGN §5's 95 KB budget). These are the same markup and behaviour, for two fields.
+// (docs/design.md §5's 95 KB budget). These are the same markup and behaviour, for two fields.
 function ErrorMessage({ id, message }: { id: string; message: string | null }) {
   if (message === null) return null;
   return (

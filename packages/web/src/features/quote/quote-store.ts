@@ -3,7 +3,7 @@ import type { IndicativeQuote } from '@broker/domain';
 /**
  * The indicative quote of an approval, kept in sessionStorage for the thank-you page
  * (docs/decisions/0023-quote-on-the-outcome-page.md). The answers are cleared when the server
- * answers (SPEC §4); the quote is kept apart from them, under its own key, with the
+ * answers (docs/product.md §4); the quote is kept apart from them, under its own key, with the
  * application id it belongs to, so the page never shows one application's quote under
  * another's reference.
  */

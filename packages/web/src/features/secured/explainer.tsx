@@ -12,7 +12,7 @@ export interface ExplainerProps {
 }
 
 /**
- * A question's "what does this mean?" link and the modal dialog it opens (SPEC §2's soft search
+ * A question's "what does this mean?" link and the modal dialog it opens (docs/product.md §2's soft search
  * and breathing space modals). A button, not a link: it opens a dialog, it goes nowhere.
  */
 export function Explainer({ trigger, title, children }: ExplainerProps) {

@@ -1,6 +1,6 @@
 import './secured.css';
 
-/** DESIGN D11: the risk warning the FCA requires wherever a loan secured on a home is offered. */
+/** docs/design.md D11: the risk warning the FCA requires wherever a loan secured on a home is offered. */
 export const REPOSSESSION_WARNING =
   'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.';
 

@@ -16,7 +16,7 @@ export interface SecuredRepresentativeExampleProps {
 }
 
 /**
- * SPEC §9's secured-loan disclosure, exactly as the lender configured it (DESIGN D9: the
+ * docs/product.md §9's secured-loan disclosure, exactly as the lender configured it (docs/design.md D9: the
  * figures do not reproduce their own APRC, and must not be recomputed here).
  */
 export function SecuredRepresentativeExample({

@@ -12,7 +12,7 @@ import { SoftSearchInfo } from './soft-search-info';
 beforeAll(installDialogPolyfill);
 
 describe('the secured-loan notices', () => {
-  it('words the repossession warning exactly as DESIGN D11, read out as a warning', () => {
+  it('words the repossession warning exactly as docs/design.md D11, read out as a warning', () => {
     render(<RepossessionWarning />);
     expect(REPOSSESSION_WARNING).toBe(
       'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.',
@@ -22,7 +22,7 @@ describe('the secured-loan notices', () => {
     );
   });
 
-  it('shows every figure of the SPEC §9 secured example as configured', () => {
+  it('shows every figure of the docs/product.md §9 secured example as configured', () => {
     render(<SecuredRepresentativeExample />);
     const example = screen.getByRole('region', { name: 'Representative example' });
     expect(within(example).getByRole('heading', { level: 2 })).toHaveTextContent(

@@ -1,4 +1,4 @@
-/** The time source of the idle timers; tests pass their own (DESIGN §1: timers at the edges). */
+/** The time source of the idle timers; tests pass their own (docs/design.md §1: timers at the edges). */
 export interface Clock {
   now: () => number;
   setTimeout: (callback: () => void, ms: number) => number;

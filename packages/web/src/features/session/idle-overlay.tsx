@@ -1,7 +1,7 @@
 import './idle-overlay.css';
 
 /**
- * SPEC §4's idle overlay: decorative, so hidden from assistive technology, and it lets every
+ * docs/product.md §4's idle overlay: decorative, so hidden from assistive technology, and it lets every
  * click and tap through (pointer-events: none), so it can never trap focus or swallow input.
  * Always in the page, shown by removing `hidden`.
  */

@@ -6,7 +6,7 @@ const ATTEMPTS = 3;
 
 /**
  * Renders a module's default export once it has been fetched after the first render, keeping
- * it out of the first screen's script (DESIGN §5). A failed fetch is tried again a few times
+ * it out of the first screen's script (docs/design.md §5). A failed fetch is tried again a few times
  * and otherwise leaves nothing: these extras must never break the page.
  * `load` must be stable (a module-level function).
  */

@@ -1,7 +1,7 @@
 import { SessionDialog } from './session-dialog';
 import { EXPIRED_MESSAGE, EXPIRED_TITLE, timeLeftText, WARNING_TITLE } from './timings';
 
-/** DESIGN D13 (WCAG 2.2.1): one action gives the applicant more time. */
+/** docs/design.md D13 (WCAG 2.2.1): one action gives the applicant more time. */
 export function TimeoutWarning({
   timeLeftMs,
   onContinue,
@@ -19,7 +19,7 @@ export function TimeoutWarning({
   );
 }
 
-/** SPEC §4: the 'Session Timeout' modal; OK (or Esc) starts again at '/'. */
+/** docs/product.md §4: the 'Session Timeout' modal; OK (or Esc) starts again at '/'. */
 export function SessionExpired({ onOk }: { onOk: () => void }) {
   return (
     <SessionDialog title={EXPIRED_TITLE} actionLabel="OK" onClosed={onOk}>

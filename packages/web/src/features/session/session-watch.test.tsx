@@ -46,7 +46,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the session timings (SPEC §4, DESIGN D13)', () => {
+describe('the session timings (docs/product.md §4, docs/design.md D13)', () => {
   it('are 60 s, 8 minutes and 10 minutes, with the time left changing every 15 s', () => {
     expect(SESSION_TIMINGS).toEqual({
       overlayMs: 60_000,

@@ -6,7 +6,7 @@ import { SessionExpired, TimeoutWarning } from './session-timeout';
 import { SESSION_TIMINGS, sessionSchedule, type SessionTimings } from './timings';
 import { useIdleStage } from './use-idle';
 
-/** SPEC §4: OK clears the stored answers and loads '/' afresh (nothing kept in memory). */
+/** docs/product.md §4: OK clears the stored answers and loads '/' afresh (nothing kept in memory). */
 export function restartApplication(): void {
   clearStoredState();
   // Anything that writes the store while the page unloads must not bring the answers back.

@@ -1,10 +1,10 @@
-/** The time limits of SPEC §4 and DESIGN D13 (docs/decisions/0004-timeouts.md). */
+/** The time limits of docs/product.md §4 and docs/design.md D13 (docs/decisions/0004-timeouts.md). */
 export interface SessionTimings {
-  /** The idle overlay appears (SPEC §4: 60 s). */
+  /** The idle overlay appears (docs/product.md §4: 60 s). */
   overlayMs: number;
-  /** The warning with a way to continue (DESIGN D13: 2 minutes before expiry). */
+  /** The warning with a way to continue (docs/design.md D13: 2 minutes before expiry). */
   warningMs: number;
-  /** The 'Session Timeout' modal (SPEC §4: 600000 ms). */
+  /** The 'Session Timeout' modal (docs/product.md §4: 600000 ms). */
   expiryMs: number;
   /** How often the warning's time left changes, so a screen reader is not talked over. */
   countdownStepMs: number;
@@ -17,7 +17,7 @@ export const SESSION_TIMINGS: Readonly<SessionTimings> = {
   countdownStepMs: 15_000,
 };
 
-/** SPEC §4's 'inner timer' default: what the idle hook uses when no time is given. */
+/** docs/product.md §4's 'inner timer' default: what the idle hook uses when no time is given. */
 export const DEFAULT_IDLE_MS = 10_000;
 
 export const EXPIRED_TITLE = 'Session Timeout';

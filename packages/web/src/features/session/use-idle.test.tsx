@@ -95,7 +95,7 @@ describe('watchActivity', () => {
 });
 
 describe('useIdle', () => {
-  it('turns idle after its default 10 s (SPEC §4 inner timer) and active at the next activity', () => {
+  it('turns idle after its default 10 s (docs/product.md §4 inner timer) and active at the next activity', () => {
     expect(DEFAULT_IDLE_MS).toBe(10_000);
     render(<IdleProbe />);
     advance(9_999);

@@ -5,7 +5,7 @@ import { currentBrand } from '../../lib/brand';
 import { ConfirmEmail } from '../../features/portal/confirm-email';
 import { ContactUs } from './contact-us';
 
-/** /portal/thank-you: application sent and a customer account created (SPEC §4, CDJ-MVP). */
+/** /portal/thank-you: application sent and a customer account created (docs/product.md §4, CDJ-MVP). */
 export default function PortalThankYouPage() {
   const params = useSearchParams();
   const location = useLocation();

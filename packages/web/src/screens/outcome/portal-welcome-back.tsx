@@ -3,7 +3,7 @@ import { currentBrand } from '../../lib/brand';
 import { ConfirmEmail } from '../../features/portal/confirm-email';
 import { ContactUs } from './contact-us';
 
-/** /portal/welcome-back: application sent; the visitor already has an account (SPEC §4). */
+/** /portal/welcome-back: application sent; the visitor already has an account (docs/product.md §4). */
 export default function PortalWelcomeBackPage() {
   return (
     <>

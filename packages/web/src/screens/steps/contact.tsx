@@ -37,7 +37,7 @@ function TermsAgreement({ path }: { path: string }) {
 
 const terms: FieldRenderer = (field) => <TermsAgreement path={field.path} />;
 
-/** /contact: email and phone (brand-level phone rules, DESIGN D5), and the terms. */
+/** /contact: email and phone (brand-level phone rules, docs/design.md D5), and the terms. */
 export default function ContactScreen() {
   return (
     <StepScreen

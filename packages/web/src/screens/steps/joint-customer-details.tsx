@@ -3,7 +3,7 @@ import { StepScreen } from '../step-screen';
 import { TextField } from '../../widgets/text-field';
 import type { FieldRenderer } from '../../widgets/field-renderer';
 
-// Someone else's name: the browser must not fill in the user's own. SPEC §5: the first letter
+// Someone else's name: the browser must not fill in the user's own. docs/product.md §5: the first letter
 // is capitalised when the name is saved, as the applicant's is.
 const theirName: FieldRenderer = (field, { question, hint }) => (
   <TextField

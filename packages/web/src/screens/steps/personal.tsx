@@ -4,7 +4,7 @@ import { TextField } from '../../widgets/text-field';
 import { StepScreen } from '../step-screen';
 
 function name(autoComplete: 'given-name' | 'family-name'): FieldRenderer {
-  // SPEC §5: the first letter is capitalised when the name is saved.
+  // docs/product.md §5: the first letter is capitalised when the name is saved.
   return (field, { question, hint }) => (
     <TextField
       path={field.path}

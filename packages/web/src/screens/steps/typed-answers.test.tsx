@@ -56,7 +56,7 @@ describe('joint applicant details', () => {
 });
 
 describe('deposit', () => {
-  it('stores a deposit that is not a number as 0, and Continue accepts it (SPEC §4)', async () => {
+  it('stores a deposit that is not a number as 0, and Continue accepts it (docs/product.md §4)', async () => {
     setField('form.loanPurposeType', 'Vehicle');
     const user = renderAt('/deposit', <DepositScreen />);
     await user.click(await screen.findByRole('radio', { name: 'Yes' }));
