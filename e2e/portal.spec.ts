@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { accountStatusOf, everythingStoredAboutAccounts, theLatestMailTo } from './support/mailbox';
 import { snap } from './support/screenshots';
-import { iVisit, thenIShouldBeOn, thenIShouldSeeTheHeading, whenIChoose } from './support/user';
+import { iVisit, thenIShouldBeOn, thenIShouldSeeTheHeading } from './support/user';
 import {
   andIContinueToTheNextScreen,
   answerThisScreen,
@@ -24,8 +24,8 @@ async function applyThroughThePortalVariant(page: Page, email: string): Promise<
     await answerThisScreen(page, applicant);
     await andIContinueToTheNextScreen(page);
   }
+  // The terms were agreed on the contact screen (docs/decisions/0015).
   await thenIShouldBeOn(page, '/submit');
-  await whenIChoose(page, 'I have read and agree to the Terms & Conditions');
   await page.getByRole('button', { name: 'Submit application' }).click();
 }
 

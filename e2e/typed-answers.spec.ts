@@ -73,6 +73,13 @@ test('vehicle: a deposit typed as words is £0, a hidden character in a name is 
   await expect(page.locator('main .error-message')).toHaveCount(0);
   await expectNoAxeViolations(page, 'main');
   await snap(page, 'contact-phone-with-separators');
+  // The terms are agreed here (docs/decisions/0015-terms-agreed-on-the-contact-screen.md).
+  const terms = page.getByRole('checkbox', {
+    name: 'I have read and agree to the Terms & Conditions',
+  });
+  await iTabTo(page, terms);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
   await iTabTo(page, phone);
   await iPressEnterAndMoveTo(page, '/optins');
 });
