@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createCodeHasher } from '../portal/codes.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload } from '../test-support/fixtures.js';
+import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -543,29 +543,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('quotes a joint secured loan in APRC, valid for QUOTE_VALID_DAYS', async () => {
       await start({ QUOTE_VALID_DAYS: '14' });
-      const payload = validPayload({
-        loanPurposeType: 'HomeImprovements',
-        financeType: 'Secured',
-        loanAmount: 25000,
-        term: 15,
-        propertyValue: 350000,
-        mortgageBalance: 120000,
-        propertyBedrooms: 3,
-        propertyType: 'SemiDetached',
-        isSecurityCurrentAddress: true,
-        securityAddress: {
-          buildingNumber: '10',
-          street: 'Downing Street',
-          town: 'London',
-          postcode: 'SW1A 2AA',
-          yearsAtAddress: 5,
-          monthsAtAddress: 0,
-        },
-        ownOtherProperties: false,
-        breathingSpace: false,
-        agreeSoftSearch: true,
-        additionalNeedsRequirements: false,
-        discussFinancialCircumstances: false,
+      // The fixture's secured answers: £25,000 over 15 years on a £350,000 home.
+      const payload = validSecuredPayload({
         isJointApplication: true,
         JointApplicant: {
           title: 'Mr',
@@ -590,7 +569,6 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           IsOptedPostThirdParty: false,
         },
       });
-      payload.addresses[0]!.residentialStatus = 'HomeownerWithMortgage';
       const answer = await submit(payload);
       // £25,000 ÷ (12 × (£2,400 + £2,800)) = 0.40: tier B. Hearthstone's 11.9% APRC beats
       // Kestrel's 14.9%; over 180 months that is £288.82 a month (FCA monthly rate),
