@@ -25,6 +25,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'applications',
       'delivery_events',
       'dev_mailbox',
+      'funnel_counts',
       'portal_accounts',
       'portal_mail_outbox',
       'staff_audit_log',
@@ -124,6 +125,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on 
       // Back to a deployment as it was before this migration: 0001 only.
       for (const table of [
         'dev_mailbox',
+      'funnel_counts',
         'portal_mail_outbox',
         'alert_outbox',
         'portal_accounts',
