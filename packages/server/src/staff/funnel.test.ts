@@ -45,8 +45,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       day: string,
       step: string,
       count: number,
-      { brand = 'default', affiliate = brand, branch = 'vehicle' } = {},
+      options: { brand?: string; affiliate?: string; branch?: string } = {},
     ) {
+      const { brand = 'default', branch = 'vehicle' } = options;
+      const affiliate = options.affiliate ?? brand;
       await t.db
         .insertInto('funnel_counts')
         .values({ day, brand, affiliate, branch, step, count })
