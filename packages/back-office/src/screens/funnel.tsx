@@ -241,7 +241,7 @@ export function FunnelScreen() {
             ))}
           </figure>
           <table className="table table--stack">
-            <caption className="caption">Applications reaching each step, in journey order</caption>
+            <caption className="funnel-caption">Applications reaching each step, in journey order</caption>
             <thead>
               <tr>
                 <th scope="col">Step</th>
@@ -264,7 +264,7 @@ export function FunnelScreen() {
             </tbody>
           </table>
           <table className="table table--stack">
-            <caption className="caption">Outcomes</caption>
+            <caption className="funnel-caption">Outcomes</caption>
             <thead>
               <tr>
                 <th scope="col">Outcome</th>
@@ -283,7 +283,7 @@ export function FunnelScreen() {
             </tbody>
           </table>
           <table className="table table--stack">
-            <caption className="caption">By day</caption>
+            <caption className="funnel-caption">By day</caption>
             <thead>
               <tr>
                 <th scope="col">Day</th>

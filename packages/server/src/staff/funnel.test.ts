@@ -89,7 +89,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(funnel).toMatchObject({ from: '2026-03-05', to: '2026-03-10', started: 14 });
       expect(funnel.steps).toEqual([
         { step: 'start', count: 14, dropOff: null, dropOffRate: null },
-        { step: 'loan-type', count: 8, dropOff: 6, dropOffRate: 6 / 14 },
+        // Only the vehicle applications had reached the step before on their branch.
+        { step: 'loan-type', count: 8, dropOff: 2, dropOffRate: 2 / 10 },
         { step: 'contact', count: 5, dropOff: 3, dropOffRate: 3 / 8 },
       ]);
       expect(funnel.outcomes).toEqual([
@@ -102,6 +103,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(funnel.days).toEqual([
         { day: '2026-03-09', started: 10, completed: 4, completionRate: 0.4 },
         { day: '2026-03-10', started: 4, completed: 1, completionRate: 0.25 },
+      ]);
+    });
+
+    it('measures each branch’s drop-off from the step it reached before, then adds them up', async () => {
+      await count('2026-03-10', 'start', 10);
+      await count('2026-03-10', 'looking-to-buy', 8);
+      await count('2026-03-10', 'date-of-birth', 6);
+      await count('2026-03-10', 'start', 4, { branch: 'secured' });
+      await count('2026-03-10', 'looking-to-borrow', 3, { branch: 'secured' });
+      await count('2026-03-10', 'date-of-birth', 2, { branch: 'secured' });
+      const funnel = (await read(sessions.agent)).json<Funnel>();
+      expect(funnel.steps).toEqual([
+        { step: 'start', count: 14, dropOff: null, dropOffRate: null },
+        { step: 'looking-to-buy', count: 8, dropOff: 2, dropOffRate: 2 / 10 },
+        { step: 'looking-to-borrow', count: 3, dropOff: 1, dropOffRate: 1 / 4 },
+        // Vehicle 8 → 6 and secured 3 → 2.
+        { step: 'date-of-birth', count: 8, dropOff: 3, dropOffRate: 3 / 11 },
       ]);
     });
 

@@ -40,9 +40,12 @@ export interface StaffFunnelRoutesOptions {
 export interface FunnelStepCount {
   step: string;
   count: number;
-  /** Applications that reached the step before this one (of those shown) and not this one. */
+  /**
+   * Applications that reached the step before this one on their branch and not this one (negative
+   * when more reached this step, e.g. after going back); null where no branch had a step before.
+   */
   dropOff: number | null;
-  /** dropOff as a share of the step before; null for the first step shown. */
+  /** dropOff as a share of those that reached the step before on their branch. */
   dropOffRate: number | null;
 }
 
@@ -73,37 +76,53 @@ export function registerStaffFunnelRoutes(
 
     let select = db
       .selectFrom('funnel_counts')
-      .select(['day', 'step', sql<number | string>`sum(count)`.as('total')])
+      .select(['day', 'branch', 'step', sql<number | string>`sum(count)`.as('total')])
       .where('day', '>=', from)
       .where('day', '<=', to)
-      .groupBy(['day', 'step']);
+      .groupBy(['day', 'branch', 'step']);
     if (query.brand) select = select.where('brand', '=', query.brand);
     if (query.affiliate) select = select.where('affiliate', '=', query.affiliate);
     if (query.branch) select = select.where('branch', '=', query.branch);
     const rows = await select.execute();
 
     const byStep = new Map<string, number>();
+    const byBranchStep = new Map<string, number>();
     const byDay = new Map<string, { started: number; completed: number }>();
     for (const row of rows) {
       const total = Number(row.total);
       byStep.set(row.step, (byStep.get(row.step) ?? 0) + total);
+      const key = `${row.branch} ${row.step}`;
+      byBranchStep.set(key, (byBranchStep.get(key) ?? 0) + total);
       const counts = byDay.get(row.day) ?? { started: 0, completed: 0 };
       if (row.step === 'start') counts.started += total;
       if (OUTCOMES.includes(row.step)) counts.completed += total;
       byDay.set(row.day, counts);
     }
 
+    // The branches take different steps (looking-to-borrow is secured only): each branch's
+    // drop-off is measured from the step it reached before, then the branches are added up.
+    const lastOnBranch = new Map<string, number>();
     const steps: FunnelStepCount[] = [];
     for (const step of JOURNEY) {
       const count = byStep.get(step) ?? 0;
       if (count === 0) continue;
-      const previous = steps.at(-1);
-      const dropOff = previous ? previous.count - count : null;
+      let lost = 0;
+      let before = 0;
+      for (const branch of FUNNEL_BRANCHES) {
+        const reached = byBranchStep.get(`${branch} ${step}`) ?? 0;
+        if (reached === 0) continue;
+        const previous = lastOnBranch.get(branch);
+        if (previous !== undefined) {
+          lost += previous - reached;
+          before += previous;
+        }
+        lastOnBranch.set(branch, reached);
+      }
       steps.push({
         step,
         count,
-        dropOff,
-        dropOffRate: previous && dropOff !== null ? dropOff / previous.count : null,
+        dropOff: before === 0 ? null : lost,
+        dropOffRate: before === 0 ? null : lost / before,
       });
     }
     const outcomes = FUNNEL_OUTCOME_STEPS.map((step) => ({ step, count: byStep.get(step) ?? 0 }));
