@@ -70,4 +70,17 @@ describe('funnel step reports', () => {
       s: ['start'],
     });
   });
+
+  it('reports nothing once the visitor has rejected analytics cookies (their objection)', async () => {
+    document.cookie = 'cookie_consent=rejected; Path=/';
+    try {
+      await reportFunnelStep('/', application('guid-3'));
+      expect(beacons).toEqual([]);
+      expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toBeNull();
+    } finally {
+      document.cookie = 'cookie_consent=; Max-Age=0; Path=/';
+    }
+    await reportFunnelStep('/', application('guid-3'));
+    expect(beacons).toHaveLength(1);
+  });
 });

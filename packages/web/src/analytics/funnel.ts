@@ -1,13 +1,16 @@
 import { funnelBranch, parseStepPath } from '@broker/domain';
 import type { ApplicationState, FunnelStep } from '@broker/domain';
 import { apiUrl } from '../api/api-base';
+import { readConsent } from './consent';
 
 /**
  * The funnel's step reports (docs/funnel.md, decision 0035). Once per step per application the
  * page posts `{step, branch, affiliate}` to POST /api/funnel with sendBeacon: no cookie, no key,
  * nothing about the applicant. The steps already reported for the application in this tab are
  * kept in sessionStorage under FUNNEL_STORAGE_KEY, with the application's GUID so a new
- * application starts afresh; the tab's session ends them.
+ * application starts afresh; the tab's session ends them. A visitor who rejected analytics
+ * cookies has objected, and nothing is reported (PECR Schedule A1's statistical purposes
+ * exception asks for a simple means of objecting: decision 0035).
  */
 export const FUNNEL_STORAGE_KEY = 'broker-funnel';
 
@@ -38,6 +41,7 @@ function readReported(application: string | null): Reported {
 export async function reportFunnelStep(pathname: string, state: ApplicationState): Promise<void> {
   const step = funnelStepOf(pathname);
   if (step === null || typeof navigator.sendBeacon !== 'function') return;
+  if (readConsent() === 'rejected') return;
   const reported = readReported(state.GUID);
   if (reported.s.includes(step)) return;
   reported.s.push(step);
