@@ -241,7 +241,9 @@ export function FunnelScreen() {
             ))}
           </figure>
           <table className="table table--stack">
-            <caption className="funnel-caption">Applications reaching each step, in journey order</caption>
+            <caption className="funnel-caption">
+              Applications reaching each step, in journey order
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Step</th>

@@ -125,7 +125,6 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on 
       // Back to a deployment as it was before this migration: 0001 only.
       for (const table of [
         'dev_mailbox',
-      'funnel_counts',
         'portal_mail_outbox',
         'alert_outbox',
         'portal_accounts',

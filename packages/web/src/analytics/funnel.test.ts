@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInitialState } from '@broker/domain';
+import { clearStoredState } from '../state/storage';
 import { FUNNEL_STORAGE_KEY, funnelStepOf, reportFunnelStep } from './funnel';
 
 function application(guid: string, changes: Partial<ReturnType<typeof createInitialState>> = {}) {
@@ -82,5 +83,12 @@ describe('funnel step reports', () => {
     }
     await reportFunnelStep('/', application('guid-3'));
     expect(beacons).toHaveLength(1);
+  });
+
+  it('forgets the steps, and the GUID with them, when the answers are cleared', async () => {
+    await reportFunnelStep('/', application('guid-4'));
+    expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toContain('guid-4');
+    clearStoredState();
+    expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toBeNull();
   });
 });

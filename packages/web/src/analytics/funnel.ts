@@ -1,18 +1,21 @@
 import { funnelBranch, parseStepPath } from '@broker/domain';
 import type { ApplicationState, FunnelStep } from '@broker/domain';
 import { apiUrl } from '../api/api-base';
+import { FUNNEL_STORAGE_KEY } from '../state/storage';
 import { readConsent } from './consent';
+
+export { FUNNEL_STORAGE_KEY };
 
 /**
  * The funnel's step reports (docs/funnel.md, decision 0035). Once per step per application the
  * page posts `{step, branch, affiliate}` to POST /api/funnel with sendBeacon: no cookie, no key,
  * nothing about the applicant. The steps already reported for the application in this tab are
  * kept in sessionStorage under FUNNEL_STORAGE_KEY, with the application's GUID so a new
- * application starts afresh; the tab's session ends them. A visitor who rejected analytics
+ * application starts afresh; the tab's session ends them, and so does clearing the answers
+ * (state/storage.ts). A visitor who rejected analytics
  * cookies has objected, and nothing is reported (PECR Schedule A1's statistical purposes
  * exception asks for a simple means of objecting: decision 0035).
  */
-export const FUNNEL_STORAGE_KEY = 'broker-funnel';
 
 /** The funnel step a path shows: a journey step (any entry of a numbered one) or an outcome. */
 export function funnelStepOf(pathname: string): FunnelStep | null {
