@@ -5,6 +5,7 @@ import { Link } from './components';
 import { navigate, usePath } from './router';
 import { ApplicationScreen } from './screens/application';
 import { AuditScreen } from './screens/audit';
+import { FunnelScreen } from './screens/funnel';
 import { Home } from './screens/home';
 import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
@@ -62,6 +63,7 @@ export function App() {
     screen = <StaffScreen session={session} />;
   else if (path === '/audit' && session.staff.role !== 'agent')
     screen = <AuditScreen key={window.location.search} />;
+  else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
     screen = (
       <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
@@ -83,6 +85,11 @@ export function App() {
                   <li>
                     <Link to="/" className="header__link">
                       Applications
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/funnel" className="header__link">
+                      Funnel
                     </Link>
                   </li>
                   {session.staff.role !== 'agent' ? (

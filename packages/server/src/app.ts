@@ -44,6 +44,7 @@ import { createCodeHasher } from './portal/codes.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
+import { registerFunnelRoutes } from './routes/funnel.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import type { SubmissionFailure } from './routes/submission.js';
@@ -186,6 +187,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAddressRoutes(app, {
     provider: options.addressProvider ?? createAddressProvider(config.address),
     logger: app.log,
+    rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
+  });
+  registerFunnelRoutes(app, {
+    db,
+    clock,
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
   });
   registerClientErrorRoutes(app, {

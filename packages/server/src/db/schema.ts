@@ -170,6 +170,16 @@ export interface ApplicationActivityTable {
   text: string;
 }
 
+/** Aggregate funnel counters (migration 0009, docs/funnel.md). */
+export interface FunnelCountsTable {
+  day: string;
+  brand: string;
+  affiliate: string;
+  branch: string;
+  step: string;
+  count: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -182,6 +192,7 @@ export interface Database {
   staff_audit_log: StaffAuditLogTable;
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
+  funnel_counts: FunnelCountsTable;
 }
 
 export type Db = Kysely<Database>;

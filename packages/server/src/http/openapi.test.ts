@@ -90,6 +90,7 @@ describe('the OpenAPI document', () => {
         'GET /healthz',
         'GET /readyz',
         'POST /api/client-errors',
+        'POST /api/funnel',
         'POST /api/submission/:submissionKey',
         'POST /api/submission/partial/:submissionKey',
       ]),

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'application-viewed'
   | 'note-added'
   | 'status-changed'
-  | 'assigned';
+  | 'assigned'
+  | 'funnel-viewed';
 
 export interface AuditEntry {
   action: AuditAction;

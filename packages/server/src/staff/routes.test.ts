@@ -617,6 +617,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { method: 'POST', url: `/api/staff/members/${ID}/disable`, roles: ['admin'] },
         { method: 'GET', url: '/api/staff/audit', roles: ['auditor', 'admin'] },
         { method: 'GET', url: '/api/staff/applications', roles: ['agent', 'admin', 'auditor'] },
+        { method: 'GET', url: '/api/staff/funnel', roles: ['agent', 'admin', 'auditor'] },
         { method: 'GET', url: '/api/staff/applications/1', roles: ['agent', 'admin', 'auditor'] },
         {
           method: 'POST',

@@ -1,11 +1,14 @@
 import { useLayoutEffect, useRef } from 'react';
 import { ANALYTICS_EVENTS } from '@broker/domain';
 import { track } from '../analytics/track';
+import { onIdle } from '../lib/idle';
+import { getApplication } from '../state/application-store';
 
 /**
  * After each navigation: back to the top (docs/product.md §2), and focus on the new page's h1 so a
  * screen reader announces the new page (GOV.UK pattern). The first page keeps the browser's
- * default focus. Every page, the first included, is a page_view.
+ * default focus. Every page, the first included, is a page_view, and a step of the funnel
+ * (docs/funnel.md): reported when the browser is idle, its code loaded then, off the first render.
  */
 export function usePageChange(pathname: string): void {
   const shown = useRef<string | null>(null);
@@ -16,6 +19,11 @@ export function usePageChange(pathname: string): void {
     if (previous === pathname) return;
     shown.current = pathname;
     track(ANALYTICS_EVENTS.pageView, { page_path: pathname });
+    onIdle(() => {
+      import('../analytics/funnel')
+        .then(({ reportFunnelStep }) => reportFunnelStep(pathname, getApplication()))
+        .catch(() => undefined);
+    }, 2000);
     if (previous === null) return;
     document.body.classList.add('js-navigated');
     window.scrollTo(0, 0);

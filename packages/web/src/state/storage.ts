@@ -3,6 +3,9 @@ import { restoreState, serialiseState, type ApplicationState } from '@broker/dom
 /** The one sessionStorage key that holds the application (docs/product.md §3, version '1.0.0'). */
 export const STORAGE_KEY = 'broker-application';
 
+/** The funnel steps this tab reported for the application (analytics/funnel.ts, docs/funnel.md). */
+export const FUNNEL_STORAGE_KEY = 'broker-funnel';
+
 function storage(): Storage | null {
   try {
     return window.sessionStorage;
@@ -28,6 +31,8 @@ export function writeStoredState(state: ApplicationState): void {
 export function clearStoredState(): void {
   try {
     storage()?.removeItem(STORAGE_KEY);
+    // It names the application (its GUID): it goes with the answers.
+    storage()?.removeItem(FUNNEL_STORAGE_KEY);
   } catch {
     // Nothing to clear.
   }

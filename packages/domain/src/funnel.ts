@@ -1,0 +1,27 @@
+import { STEP_IDS } from './journey.js';
+import type { StepId } from './journey.js';
+
+/**
+ * The funnel's vocabulary (docs/funnel.md, decision 0035): the journey's steps in journey order,
+ * then the two outcomes besides `complete` that end an application. The browser posts one of these
+ * once per step per application; the server refuses any other.
+ */
+export const FUNNEL_OUTCOME_STEPS = ['complete', 'declined', 'duplicate'] as const;
+export type FunnelStep = StepId | (typeof FUNNEL_OUTCOME_STEPS)[number];
+export const FUNNEL_STEPS: readonly FunnelStep[] = [
+  ...STEP_IDS.filter((id) => id !== 'complete'),
+  ...FUNNEL_OUTCOME_STEPS,
+];
+
+export const FUNNEL_BRANCHES = ['vehicle', 'secured', 'joint'] as const;
+export type FunnelBranch = (typeof FUNNEL_BRANCHES)[number];
+
+/** The branch an application is on when it reaches a step: joint wins, then a non-vehicle purpose. */
+export function funnelBranch(state: {
+  isJointApplication: boolean | null;
+  form: { loanPurposeType: string | null };
+}): FunnelBranch {
+  if (state.isJointApplication === true) return 'joint';
+  const purpose = state.form.loanPurposeType;
+  return purpose !== null && purpose !== 'Vehicle' ? 'secured' : 'vehicle';
+}
