@@ -25,6 +25,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'applications',
       'delivery_events',
       'dev_mailbox',
+      'erasure_tombstones',
+      'job_leases',
       'portal_accounts',
       'portal_mail_outbox',
       'staff_audit_log',

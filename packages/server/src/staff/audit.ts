@@ -28,7 +28,9 @@ export type AuditAction =
   | 'application-viewed'
   | 'note-added'
   | 'status-changed'
-  | 'assigned';
+  | 'assigned'
+  | 'subject-access'
+  | 'erased';
 
 export interface AuditEntry {
   action: AuditAction;
