@@ -202,7 +202,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
       expect(result).toMatchObject({ deliveryEvents: 1, alerts: 1, portalMail: 1 });
       const events = await db.selectFrom('delivery_events').select('body').orderBy('id').execute();
-      expect(events.map((row) => JSON.parse(row.body).data.submissionKey)).toEqual(['b', 'c']);
+      expect(
+        events.map(
+          (row) => (JSON.parse(row.body) as { data: { submissionKey: string } }).data.submissionKey,
+        ),
+      ).toEqual(['b', 'c']);
       expect(await db.selectFrom('alert_outbox').select('name').execute()).toEqual([
         { name: 'new' },
       ]);

@@ -90,10 +90,11 @@ export async function deleteExpired(
     const accounts = await trx
       .deleteFrom('portal_accounts')
       .where('updated_at', '<', partialCutoff)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('applications')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications')
               .select('applications.id')
               .whereRef('applications.email_lower', '=', 'portal_accounts.email_lower'),
           ),

@@ -87,7 +87,15 @@ export function registerLifecycleRoutes(
     const subject = await findSubject(db, query);
     const found = subject.applications.map((row) => row.id).sort((a, b) => a - b);
     const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
-    if (found.length === 0 && subject.emails.length === 0) {
+    const accounts =
+      subject.emails.length === 0
+        ? []
+        : await db
+            .selectFrom('portal_accounts')
+            .select('email_lower')
+            .where('email_lower', 'in', subject.emails)
+            .execute();
+    if (found.length === 0 && accounts.length === 0) {
       return reply.code(404).send({ error: 'not_found' });
     }
     if (found.join(',') !== reviewed.join(',')) {
