@@ -13,7 +13,6 @@ interface SubjectDocument {
     applicationId: string | null;
     status: 'partial' | 'complete';
     outcome: string | null;
-    email: string | null;
     createdAt: string;
   }[];
   deliveryEvents: unknown[];
@@ -153,13 +152,13 @@ export function DataRequestsScreen() {
           <h2 className="heading-m" id="found-heading">
             What is held about them
           </h2>
+          <p className="body break">E-mail addresses: {document_.emails.join(', ')}</p>
           <table className="table">
             <caption className="visually-hidden">Their applications</caption>
             <thead>
               <tr>
                 <th scope="col">Application</th>
                 <th scope="col">Status</th>
-                <th scope="col">E-mail</th>
                 <th scope="col">Received</th>
               </tr>
             </thead>
@@ -168,7 +167,6 @@ export function DataRequestsScreen() {
                 <tr key={row.id}>
                   <td className="break">{row.applicationId ?? `partial ${row.id}`}</td>
                   <td>{row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'complete')}</td>
-                  <td className="break">{row.email}</td>
                   <td>{row.createdAt.slice(0, 10)}</td>
                 </tr>
               ))}
