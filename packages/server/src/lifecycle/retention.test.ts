@@ -215,6 +215,37 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       ]);
     });
 
+    it('deletes portal accounts with no application left once past the partial period', async () => {
+      const db = database.db;
+      await application(db, 'has-account', { completed_at: before(DAY) });
+      const account = { status: 1, otp_hash: null, created_at: before(200 * DAY) };
+      await db
+        .insertInto('portal_accounts')
+        .values([
+          { ...account, email_lower: 'has-account@example.com', updated_at: before(200 * DAY) },
+          {
+            ...account,
+            email_lower: 'orphan-old@example.com',
+            updated_at: before(90 * DAY + MINUTE),
+          },
+          {
+            ...account,
+            email_lower: 'orphan-new@example.com',
+            updated_at: before(90 * DAY - MINUTE),
+          },
+        ])
+        .execute();
+
+      const result = await deleteExpired(db, NOW, PERIODS);
+
+      expect(result.portalAccounts).toBe(1);
+      const left = await db.selectFrom('portal_accounts').select('email_lower').execute();
+      expect(left.map((row) => row.email_lower).sort()).toEqual([
+        'has-account@example.com',
+        'orphan-new@example.com',
+      ]);
+    });
+
     it('runs once a day, and only one of two instances starting at once runs', async () => {
       const db = database.db;
       await application(db, 'partial-old', {
