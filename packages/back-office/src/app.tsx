@@ -10,6 +10,7 @@ import { Home } from './screens/home';
 import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff';
+import { DataRequestsScreen } from './screens/data-requests';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -61,6 +62,8 @@ export function App() {
     );
   } else if (path === '/staff' && session.staff.role === 'admin')
     screen = <StaffScreen session={session} />;
+  else if (path === '/data-requests' && session.staff.role === 'admin')
+    screen = <DataRequestsScreen />;
   else if (path === '/audit' && session.staff.role !== 'agent')
     screen = <AuditScreen key={window.location.search} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
@@ -103,6 +106,13 @@ export function App() {
                     <li>
                       <Link to="/staff" className="header__link">
                         Staff
+                      </Link>
+                    </li>
+                  ) : null}
+                  {session.staff.role === 'admin' ? (
+                    <li>
+                      <Link to="/data-requests" className="header__link">
+                        Data requests
                       </Link>
                     </li>
                   ) : null}

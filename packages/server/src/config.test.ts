@@ -233,6 +233,35 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the retention periods (docs/data-lifecycle.md)', () => {
+    expect(loadConfig({}, cwd).retention).toEqual({
+      decidedYears: 6,
+      partialDays: 90,
+      deliveredDays: 30,
+    });
+    expect(
+      loadConfig(
+        {
+          RETENTION_DECIDED_YEARS: '7',
+          RETENTION_PARTIAL_DAYS: '30',
+          RETENTION_DELIVERED_DAYS: '14',
+        },
+        cwd,
+      ).retention,
+    ).toEqual({ decidedYears: 7, partialDays: 30, deliveredDays: 14 });
+    expect(
+      problemsOf({
+        RETENTION_DECIDED_YEARS: '0',
+        RETENTION_PARTIAL_DAYS: 'ninety',
+        RETENTION_DELIVERED_DAYS: '3651',
+      }),
+    ).toEqual([
+      'RETENTION_DECIDED_YEARS: must be at least 1',
+      'RETENTION_PARTIAL_DAYS: must be a whole number',
+      'RETENTION_DELIVERED_DAYS: must be at most 3650',
+    ]);
+  });
+
   it('lists every problem at once, one line per variable', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -73,6 +73,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Keys the portal codes' HMAC (docs/decisions/0024-portal-codes.md); never sent anywhere. */
   portalCodeSecret: string;
+  /** How long data is kept before the daily retention job deletes it (docs/data-lifecycle.md). */
+  retention: { decidedYears: number; partialDays: number; deliveredDays: number };
 }
 
 export class ConfigError extends Error {
@@ -249,6 +251,9 @@ const environmentSchema = z.object({
     }, 'must be an smtp:// or smtps:// URL')
     .optional(),
   PORTAL_CODE_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  RETENTION_DECIDED_YEARS: integer(1, 100).default(6),
+  RETENTION_PARTIAL_DAYS: integer(1, 3650).default(90),
+  RETENTION_DELIVERED_DAYS: integer(1, 3650).default(30),
 });
 
 /**
@@ -369,5 +374,10 @@ export function loadConfig(
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     smtpUrl: values.SMTP_URL ?? null,
     portalCodeSecret: values.PORTAL_CODE_SECRET ?? generatedSecret(),
+    retention: {
+      decidedYears: values.RETENTION_DECIDED_YEARS,
+      partialDays: values.RETENTION_PARTIAL_DAYS,
+      deliveredDays: values.RETENTION_DELIVERED_DAYS,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './decisions/decide.js';
+import { startRetentionJob } from './lifecycle/retention.js';
 import { createLogger } from './logger.js';
 import { createCodeHasher } from './portal/codes.js';
 import { devMailboxTransport, smtpTransport, startMailWorker } from './portal/mail.js';
@@ -52,6 +53,14 @@ async function start() {
     clock: systemClock,
   });
 
+  // docs/data-lifecycle.md: one run a day across instances, claimed through job_leases.
+  const retention = startRetentionJob({
+    db,
+    clock: systemClock,
+    periods: config.retention,
+    logger,
+  });
+
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -66,6 +75,7 @@ async function start() {
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
       await mail.stop();
+      await retention.stop();
       await db.destroy();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

@@ -180,6 +180,25 @@ export interface FunnelCountsTable {
   count: number;
 }
 
+/** One daily job's lease (migration 0007, lifecycle/lease.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: IsoTimestamp;
+  last_finished_at: IsoTimestamp | null;
+}
+
+/** What is left of an erased application (migration 0007, docs/data-lifecycle.md). */
+export interface ErasureTombstonesTable {
+  id: Generated<number>;
+  application_row_id: number;
+  application_id: string | null;
+  erased_at: IsoTimestamp;
+  reason: string;
+  erased_by_id: string;
+  erased_by_email: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -193,6 +212,8 @@ export interface Database {
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
   funnel_counts: FunnelCountsTable;
+  job_leases: JobLeasesTable;
+  erasure_tombstones: ErasureTombstonesTable;
 }
 
 export type Db = Kysely<Database>;

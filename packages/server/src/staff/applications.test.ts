@@ -199,7 +199,6 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         ['application-viewed', String(row!.id)],
       ]);
       expect(JSON.parse(entries[0]!.detail_json!)).toEqual({
-        q: applicationId,
         searchKind: 'id',
         results: 1,
       });

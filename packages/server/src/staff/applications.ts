@@ -210,7 +210,9 @@ export function registerApplicationRoutes(
 
       const rows = await select.execute();
       const page = rows.slice(0, PAGE_SIZE);
-      const { after: _after, ...filters } = query;
+      // The search text is never kept: an erased person's e-mail or phone must not stay in the
+      // append-only log (docs/decisions/0032-erasure-and-the-audit-log.md).
+      const { after: _after, q: _q, ...filters } = query;
       await audit(request, {
         action: 'applications-searched',
         detail: {

@@ -29,7 +29,9 @@ export type AuditAction =
   | 'note-added'
   | 'status-changed'
   | 'assigned'
-  | 'funnel-viewed';
+  | 'funnel-viewed'
+  | 'subject-access'
+  | 'erased';
 
 export interface AuditEntry {
   action: AuditAction;

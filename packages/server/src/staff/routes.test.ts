@@ -637,6 +637,18 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           roles: ['agent', 'admin'],
           payload: { to: 'me' },
         },
+        {
+          method: 'POST',
+          url: '/api/staff/subject-access',
+          roles: ['admin'],
+          payload: { q: 'nobody@example.com' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/erasure',
+          roles: ['admin'],
+          payload: { q: 'nobody@example.com', reason: 'x', applicationIds: [] },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {

@@ -8,6 +8,7 @@ import type { AuditEntry } from './audit.js';
 import { registerApplicationRoutes } from './applications.js';
 import { registerWorkRoutes } from './work.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
+import { registerLifecycleRoutes } from '../lifecycle/routes.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -334,6 +335,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerApplicationRoutes(app, { db, guard, audit });
   registerWorkRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
+  registerLifecycleRoutes(app, { db, clock, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 

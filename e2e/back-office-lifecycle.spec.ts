@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expectNoAxeViolations } from './support/axe';
+import { databasePath, readApplications } from './support/db';
+import { iPressEnterOn, iTypeInto } from './support/keyboard';
+import { snap } from './support/screenshots';
+
+// Data requests in the back office (docs/data-lifecycle.md): an admin finds one person's data,
+// downloads it as JSON and erases it after a reason and a confirmation. Keyboard only, with axe
+// on every state. The staff helpers are those of back-office.spec.ts.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'plum orbit lantern seventeen';
+
+/** `npm run staff -- add ...` as the README documents it, against the e2e server's database. */
+function addStaff(email: string, role: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
+      'add',
+      '--email',
+      email,
+      '--name',
+      'Mary Jackson',
+      '--role',
+      role,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databasePath(),
+        PUBLIC_BASE_URL: 'http://unused.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
+  if (!link) throw new Error(`no set-up link in: ${output}`);
+  return new URL(link).hash;
+}
+
+function application(overrides: Record<string, unknown>) {
+  const key = randomUUID();
+  return {
+    key,
+    payload: {
+      submissionKey: key,
+      affiliateKey: 'default',
+      dealerNumber: 'D1001',
+      submittedBy: 'apply',
+      loanPurposeType: 'Vehicle',
+      lookingToBuy: 'FoundVehicle',
+      loanAmount: 7500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 4,
+      title: 'Dr',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: `k.johnson.${key.slice(0, 8)}@example.com`,
+      contactNumber: '07911900456',
+      dateOfBirth: '1980-05-15T00:00:00.000',
+      maritalStatus: 'Married',
+      drivingLicenceType: 'FullUK',
+      netMonthlyIncome: 2400,
+      isJointApplication: false,
+      termsAndConditionsAgreed: true,
+      IsCompleted: true,
+      IsOptedEmail: false,
+      IsOptedSms: false,
+      IsOptedPhone: false,
+      IsOptedPost: false,
+      IsOptedThirdParty: false,
+      IsOptedEmailThirdParty: false,
+      IsOptedSmsThirdParty: false,
+      IsOptedPhoneThirdParty: false,
+      IsOptedPostThirdParty: false,
+      addresses: [
+        {
+          addressIndex: 0,
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+          residentialStatus: 'PrivateTenant',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'FullTime',
+          yearsAtEmployer: 6,
+          monthsAtEmployer: 3,
+          occupation: 'Mathematician',
+          employerName: 'Langley Research Center',
+          Town: 'Hampton',
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+/** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */
+function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+async function setUp(page: Page, hash: string): Promise<string> {
+  await page.goto(`/back-office/setup${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
+
+test('an admin downloads a person’s data and erases it, by keyboard alone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { key, payload } = application({});
+  const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+  expect(submitted.status()).toBe(200);
+  const applicant = payload.email;
+
+  const email = `ada.${randomUUID().slice(0, 8)}@broker.example`;
+  const secret = await setUp(page, addStaff(email, 'admin'));
+  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await generate({ secret }),
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
+  await iTypeInto(page, page.getByLabel('E-mail address'), email);
+  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
+  ).toBeFocused({ timeout: 20_000 });
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await nextCode(secret),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+
+  // The screen, and a search that is not an e-mail, phone or id.
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Data requests' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Data requests' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Find their data' }));
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText(
+    'Enter an e-mail address, phone number or application id',
+  );
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-error');
+
+  // Found: what is held, and the download.
+  await iTypeInto(
+    page,
+    page.getByLabel('E-mail address, phone number or application id'),
+    applicant.toUpperCase(),
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Find their data' }));
+  const found = page.getByRole('region', { name: 'What is held about them' });
+  await expect(found.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(found).toContainText(`E-mail addresses: ${applicant}`);
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-found');
+  const downloading = page.waitForEvent('download');
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Download their data (JSON)' }));
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^subject-access-\d{4}-\d{2}-\d{2}\.json$/);
+  const document = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+    emails: string[];
+    applications: { answers: { firstName: string } }[];
+  };
+  expect(document.emails).toEqual([applicant]);
+  expect(document.applications[0]!.answers.firstName).toBe('Katherine');
+
+  // Erasure: a reason, then the confirmation.
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Erase their data' }));
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText(
+    'Enter the reason for the erasure',
+  );
+  await expectNoAxeViolations(page);
+  await iTypeInto(page, page.getByLabel('Reason for the erasure'), 'Asked by e-mail, ticket 5120');
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Erase their data' }));
+  const confirm = page.getByRole('alert').filter({ hasText: 'Are you sure?' });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toContainText(
+    'This removes 1 application and everything linked to them, for good. It cannot be undone.',
+  );
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-confirm');
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Yes, erase their data' }));
+  await expect(page.getByRole('status')).toHaveText(
+    'Their data was erased: 1 application. A record of the erasure, without their details, is kept.',
+  );
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-erased');
+  expect(readApplications().filter((row) => row.submission_key === key)).toEqual([]);
+  for (const file of [databasePath(), `${databasePath()}-wal`].filter((f) => fs.existsSync(f))) {
+    expect(fs.readFileSync(file).includes(Buffer.from(applicant)), file).toBe(false);
+  }
+
+  // Found again: nothing.
+  await iTypeInto(
+    page,
+    page.getByLabel('E-mail address, phone number or application id'),
+    applicant,
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Find their data' }));
+  await expect(page.getByText('Nothing is held about them.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,244 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { api, ApiError } from '../api';
+import { ErrorSummary, PageHeading, TextInput } from '../components';
+import type { Problem } from '../components';
+
+/** What the server holds about one person (docs/data-lifecycle.md). */
+interface SubjectDocument {
+  generatedAt: string;
+  emails: string[];
+  applications: {
+    id: number;
+    applicationId: string | null;
+    status: 'partial' | 'complete';
+    outcome: string | null;
+    createdAt: string;
+  }[];
+  deliveryEvents: unknown[];
+  alerts: unknown[];
+  portalAccounts: unknown[];
+  portalMail: unknown[];
+}
+
+const SEARCH_LABEL = 'E-mail address, phone number or application id';
+
+function fieldProblems(error: unknown, fallback: string): Problem[] {
+  const fields = error instanceof ApiError ? (error.body.fields ?? []) : [];
+  return fields.length > 0
+    ? fields.map((field) => ({ field: field.path, message: field.message }))
+    : [{ field: 'q', message: fallback }];
+}
+
+/** Admins: subject access (a JSON download) and erasure with a reason and a confirmation. */
+export function DataRequestsScreen() {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<{ q: string; document: SubjectDocument } | null>(null);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [erased, setErased] = useState<number | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  async function find(event: FormEvent) {
+    event.preventDefault();
+    setErased(null);
+    setConfirming(false);
+    try {
+      const document = await api<SubjectDocument>('POST', '/api/staff/subject-access', { q });
+      setFound({ q, document });
+      setProblems([]);
+    } catch (error) {
+      setFound(null);
+      setProblems(fieldProblems(error, 'Something went wrong. Try again'));
+    }
+  }
+
+  function download() {
+    if (!found) return;
+    const blob = new Blob([JSON.stringify(found.document, null, 2)], {
+      type: 'application/json',
+    });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `subject-access-${found.document.generatedAt.slice(0, 10)}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function askToConfirm(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setProblems([{ field: 'reason', message: 'Enter the reason for the erasure' }]);
+      return;
+    }
+    setProblems([]);
+    setConfirming(true);
+    setTimeout(() => confirmRef.current?.focus(), 0);
+  }
+
+  async function erase() {
+    if (!found) return;
+    try {
+      const body = await api<{ erased: number }>('POST', '/api/staff/erasure', {
+        q: found.q,
+        reason,
+        applicationIds: found.document.applications.map((row) => row.id),
+      });
+      setErased(body.erased);
+      setFound(null);
+      setQ('');
+      setReason('');
+      setConfirming(false);
+      setProblems([]);
+    } catch (error) {
+      setConfirming(false);
+      setProblems(
+        error instanceof ApiError && error.body.error === 'changed'
+          ? [{ field: 'q', message: 'Their data changed since you found it. Find it again' }]
+          : fieldProblems(error, 'Something went wrong. Try again'),
+      );
+    }
+  }
+
+  const errorFor = (field: string) =>
+    problems.find((problem) => problem.field === field)?.message ?? null;
+  const reasonError = errorFor('reason');
+  const document_ = found?.document ?? null;
+  const nothing =
+    document_ !== null &&
+    document_.applications.length === 0 &&
+    document_.portalAccounts.length === 0;
+
+  return (
+    <>
+      <ErrorSummary problems={problems} />
+      <PageHeading>Data requests</PageHeading>
+      {erased !== null ? (
+        <div className="notice" role="status">
+          <p className="body">
+            Their data was erased: {erased} {erased === 1 ? 'application' : 'applications'}. A
+            record of the erasure, without their details, is kept.
+          </p>
+        </div>
+      ) : null}
+      <p className="body">
+        Find everything held about one person, to give them a copy or to erase it.
+      </p>
+      <form noValidate onSubmit={(event) => void find(event)}>
+        <TextInput
+          id="q"
+          label={SEARCH_LABEL}
+          spellCheck={false}
+          autoComplete="off"
+          error={errorFor('q')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+        <button type="submit" className="button">
+          Find their data
+        </button>
+      </form>
+      {document_ !== null && nothing ? (
+        <p className="body" role="status">
+          Nothing is held about them.
+        </p>
+      ) : null}
+      {document_ !== null && !nothing ? (
+        <section aria-labelledby="found-heading">
+          <h2 className="heading-m" id="found-heading">
+            What is held about them
+          </h2>
+          <p className="body break">E-mail addresses: {document_.emails.join(', ')}</p>
+          <table className="table">
+            <caption className="visually-hidden">Their applications</caption>
+            <thead>
+              <tr>
+                <th scope="col">Application</th>
+                <th scope="col">Status</th>
+                <th scope="col">Received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {document_.applications.map((row) => (
+                <tr key={row.id}>
+                  <td className="break">{row.applicationId ?? `partial ${row.id}`}</td>
+                  <td>{row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'complete')}</td>
+                  <td>{row.createdAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="body">
+            Also: {document_.deliveryEvents.length} delivery events, {document_.alerts.length}{' '}
+            alerts, {document_.portalAccounts.length} portal accounts and{' '}
+            {document_.portalMail.length} portal e-mails.
+          </p>
+          <button type="button" className="button button--secondary" onClick={download}>
+            Download their data (JSON)
+          </button>
+
+          <h2 className="heading-m">Erase their data</h2>
+          {!confirming ? (
+            <form noValidate onSubmit={askToConfirm}>
+              <div className={reasonError ? 'form-group form-group--error' : 'form-group'}>
+                <label className="label" htmlFor="reason">
+                  Reason for the erasure
+                </label>
+                <p id="reason-hint" className="hint">
+                  How they asked and the request’s reference. Do not put their name or contact
+                  details here: the reason is kept.
+                </p>
+                {reasonError ? (
+                  <p id="reason-error" className="error-message">
+                    <span className="visually-hidden">Error:</span> {reasonError}
+                  </p>
+                ) : null}
+                <textarea
+                  id="reason"
+                  className="textarea"
+                  rows={3}
+                  maxLength={500}
+                  value={reason}
+                  aria-describedby={reasonError ? 'reason-hint reason-error' : 'reason-hint'}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              </div>
+              <button type="submit" className="button button--warning">
+                Erase their data
+              </button>
+            </form>
+          ) : (
+            <div className="warning-panel" tabIndex={-1} ref={confirmRef} role="alert">
+              <h3 className="heading-s">Are you sure?</h3>
+              <p className="body">
+                This removes {document_.applications.length}{' '}
+                {document_.applications.length === 1 ? 'application' : 'applications'} and
+                everything linked to them, for good. It cannot be undone.
+              </p>
+              <div className="button-group">
+                <button
+                  type="button"
+                  className="button button--warning"
+                  onClick={() => void erase()}
+                >
+                  Yes, erase their data
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setConfirming(false)}
+                >
+                  Cancel
+                </button>
+              </div>
+            </div>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}

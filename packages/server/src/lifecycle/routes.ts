@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { Db, StaffRole } from '../db/schema.js';
+import type { Clock } from '../decisions/decide.js';
+import type { AuditEntry } from '../staff/audit.js';
+import { eraseSubject, findSubject, subjectAccessDocument, subjectQuery } from './subject.js';
+
+/** Subject access and erasure are for admins only (docs/back-office.md, docs/data-lifecycle.md). */
+export const LIFECYCLE_ROLES: readonly StaffRole[] = ['admin'];
+
+export const LIFECYCLE_MESSAGES = {
+  query: 'Enter an e-mail address, phone number or application id',
+  reason: 'Enter the reason for the erasure',
+  reasonTooLong: 'Enter a reason of 500 characters or fewer',
+} as const;
+
+// POST with a body, not GET: the e-mail or phone never appears in a URL or an access log.
+const findBody = z.strictObject({ q: z.string().max(254) });
+const eraseBody = z.strictObject({
+  q: z.string().max(254),
+  reason: z.string().max(10_000),
+  /** The applications the admin reviewed; the erasure is refused if the set has changed. */
+  applicationIds: z.array(z.number().int().positive()).max(10_000),
+});
+
+export interface LifecycleRoutesOptions {
+  db: Db;
+  clock: Clock;
+  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+}
+
+export function registerLifecycleRoutes(
+  app: FastifyInstance,
+  options: LifecycleRoutesOptions,
+): void {
+  const { db, clock, guard, audit } = options;
+
+  app.post(
+    '/api/staff/subject-access',
+    { preHandler: guard(LIFECYCLE_ROLES) },
+    async (request, reply) => {
+      const body = findBody.safeParse(request.body);
+      const query = body.success ? subjectQuery(body.data.q) : null;
+      if (query === null) {
+        return reply
+          .code(400)
+          .send({ error: 'invalid', fields: [{ path: 'q', message: LIFECYCLE_MESSAGES.query }] });
+      }
+      const subject = await findSubject(db, query);
+      const now = clock.now();
+      const document = await subjectAccessDocument(db, subject, now);
+      // Which records were disclosed, never the search text (decision 0032).
+      await audit(request, {
+        action: 'subject-access',
+        detail: {
+          searchKind: query.kind,
+          applications: subject.applications.map((row) => row.id),
+        },
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="subject-access-${now.toISOString().slice(0, 10)}.json"`,
+        )
+        .send(document);
+    },
+  );
+
+  app.post('/api/staff/erasure', { preHandler: guard(LIFECYCLE_ROLES) }, async (request, reply) => {
+    const body = eraseBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'invalid' });
+    const query = subjectQuery(body.data.q);
+    const reason = body.data.reason.trim();
+    const fields = [
+      ...(query === null ? [{ path: 'q', message: LIFECYCLE_MESSAGES.query }] : []),
+      ...(reason === ''
+        ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reason }]
+        : reason.length > 500
+          ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reasonTooLong }]
+          : []),
+    ];
+    if (query === null || fields.length > 0) {
+      return reply.code(400).send({ error: 'invalid', fields });
+    }
+    const subject = await findSubject(db, query);
+    const found = subject.applications.map((row) => row.id).sort((a, b) => a - b);
+    const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
+    const accounts =
+      subject.emails.length === 0
+        ? []
+        : await db
+            .selectFrom('portal_accounts')
+            .select('email_lower')
+            .where('email_lower', 'in', subject.emails)
+            .execute();
+    if (found.length === 0 && accounts.length === 0) {
+      return reply.code(404).send({ error: 'not_found' });
+    }
+    if (found.join(',') !== reviewed.join(',')) {
+      // Something was added or removed since the admin looked: they must look again.
+      return reply.code(409).send({ error: 'changed', applicationIds: found });
+    }
+    const member = request.staff!.member;
+    const erased = await eraseSubject(db, subject, {
+      id: member.id,
+      email: member.email_lower,
+      reason,
+      now: clock.now(),
+    });
+    await audit(request, {
+      action: 'erased',
+      detail: { searchKind: query.kind, applications: found },
+    });
+    return { erased };
+  });
+}
