@@ -25,6 +25,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'applications',
       'delivery_events',
       'dev_mailbox',
+      'disclosure_texts',
       'portal_accounts',
       'portal_mail_outbox',
       'staff_audit_log',

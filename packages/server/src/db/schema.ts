@@ -170,6 +170,15 @@ export interface ApplicationActivityTable {
   text: string;
 }
 
+/** Every version of each disclosed text, stored once (docs/evidence.md, migration 0008). */
+export interface DisclosureTextsTable {
+  text_id: string;
+  version: number;
+  sha256: string;
+  body: string;
+  stored_at: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -182,6 +191,7 @@ export interface Database {
   staff_audit_log: StaffAuditLogTable;
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
+  disclosure_texts: DisclosureTextsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'application-viewed'
   | 'note-added'
   | 'status-changed'
-  | 'assigned';
+  | 'assigned'
+  | 'disclosure-text-viewed';
 
 export interface AuditEntry {
   action: AuditAction;
