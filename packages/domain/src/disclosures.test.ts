@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partialSubmissionPayloadSchema, submissionPayloadSchema } from './schemas.js';
-import { UNKNOWN_DISCLOSURE_VERSION, currentDisclosureVersion } from './disclosures.js';
+import { UNKNOWN_DISCLOSURE_VERSION, currentDisclosureVersion } from './disclosure-versions.js';
 
 const at = '2026-11-24T07:20:00.000Z';
 
