@@ -46,6 +46,20 @@ function entries<T>(value: unknown, key: string): T[] {
 
 const textName = (id: string) => TEXT_NAMES[id] ?? id;
 
+/** To the second, in UK time: evidence is read closely. */
+function When({ iso }: { iso: string }) {
+  const shown = new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return <time dateTime={iso}>{shown}</time>;
+}
+
 function TextLink({ entry, from }: { entry: Shown; from: number }) {
   return (
     <Link
@@ -78,7 +92,7 @@ export function EvidencePanel({
       ) : null}
       {agreed.length > 0 ? (
         <table className="table table--stack">
-          <caption className="heading-s">Consents</caption>
+          <caption className="heading-s table__caption">Consents</caption>
           <thead>
             <tr>
               <th scope="col">Consent</th>
@@ -90,7 +104,9 @@ export function EvidencePanel({
             {agreed.map((entry) => (
               <tr key={entry.consent}>
                 <td data-label="Consent">{CONSENT_NAMES[entry.consent] ?? entry.consent}</td>
-                <td data-label="When">{formatWhen(entry.at)}</td>
+                <td data-label="When">
+                  <When iso={entry.at} />
+                </td>
                 <td data-label="Text agreed to">
                   <TextLink entry={entry} from={applicationId} />
                 </td>
@@ -101,7 +117,7 @@ export function EvidencePanel({
       ) : null}
       {shown.length > 0 ? (
         <table className="table table--stack">
-          <caption className="heading-s">Texts shown</caption>
+          <caption className="heading-s table__caption">Texts shown</caption>
           <thead>
             <tr>
               <th scope="col">Text</th>
@@ -114,7 +130,9 @@ export function EvidencePanel({
                 <td data-label="Text">
                   <TextLink entry={entry} from={applicationId} />
                 </td>
-                <td data-label="First shown">{formatWhen(entry.at)}</td>
+                <td data-label="First shown">
+                  <When iso={entry.at} />
+                </td>
               </tr>
             ))}
           </tbody>
