@@ -5,9 +5,12 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
-import { databasePath } from './support/db';
+import { databasePath, payloadOf, waitForApplication } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
+import { uniqueContact } from './support/secured';
+import { thenIShouldSeeTheHeading } from './support/user';
+import { completeVehicleJourneyUpTo, VEHICLE_APPLICANT } from './support/vehicle';
 
 // Evidence of what was disclosed and agreed (docs/evidence.md): the applicant's browser records
 // the texts it shows, the application carries them, and a member of staff sees them on the
@@ -244,4 +247,26 @@ test('staff see which texts an application was shown and agreed, and open one as
     page.getByText('We are a credit broker, not a lender.', { exact: false }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('a whole journey in the browser sends the texts it showed and the moment the terms were agreed', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const startedAt = new Date().toISOString();
+  await completeVehicleJourneyUpTo(page, '/complete', {
+    ...VEHICLE_APPLICANT,
+    ...uniqueContact(testInfo, 'applicant'),
+  });
+  await thenIShouldSeeTheHeading(page, 'Application sent');
+  const reference = new URL(page.url()).searchParams.get('evoId');
+  const row = await waitForApplication((stored) => stored.application_id === reference);
+  const sent = payloadOf(row).disclosures as Disclosures;
+  expect(sent.shown.map((entry) => entry.text)).toEqual(
+    expect.arrayContaining(['broker-status', 'commission']),
+  );
+  const terms = sent.agreed.find((entry) => entry.consent === 'terms');
+  expect(terms).toMatchObject({ text: 'terms', version: 1 });
+  expect(terms!.at >= startedAt && terms!.at <= new Date().toISOString()).toBe(true);
+  for (const entry of [...sent.shown, ...sent.agreed]) expect(entry.version).toBe(1);
 });
