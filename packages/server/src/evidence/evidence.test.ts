@@ -116,6 +116,39 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       );
     });
 
+    it('does not start past a stored version whose words the build contradicts', async () => {
+      const commission = DISCLOSURE_TEXTS.find((text) => text.text === 'commission')!;
+      await database.db
+        .updateTable('disclosure_texts')
+        .set({ body: 'Other words', sha256: sha256Hex('Other words') })
+        .where('text_id', '=', 'commission')
+        .execute();
+      try {
+        await expect(startTestApp(database)).rejects.toThrow(
+          'Disclosure text commission v1 differs from the stored version',
+        );
+      } finally {
+        await database.db
+          .updateTable('disclosure_texts')
+          .set({ body: commission.body, sha256: commission.sha256 })
+          .where('text_id', '=', 'commission')
+          .execute();
+      }
+    });
+
+    it('stores the texts when first asked for, if the database was away at start', async () => {
+      await database.db.deleteFrom('disclosure_texts').execute();
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/disclosures/privacy/1',
+        headers: sessions.admin.headers(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ text: string }>().text).toBe('privacy');
+      const rows = await database.db.selectFrom('disclosure_texts').select('text_id').execute();
+      expect(rows).toHaveLength(DISCLOSURE_TEXTS.length);
+    });
+
     it('keeps the versions shown and the consents given with a full submission', async () => {
       const payload = { ...validPayload(), disclosures };
       const response = await t.app.inject({
@@ -212,6 +245,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .selectFrom('staff_audit_log')
         .select(['action', 'target'])
         .where('action', '=', 'disclosure-text-viewed')
+        .where('target', '=', 'terms@1')
         .execute();
       expect(audited).toHaveLength(3);
       expect(audited[0]).toEqual({ action: 'disclosure-text-viewed', target: 'terms@1' });

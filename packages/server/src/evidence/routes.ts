@@ -4,7 +4,8 @@ import { DISCLOSURE_TEXT_IDS } from '@broker/domain';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { AuditEntry } from '../staff/audit.js';
-import { storeDisclosureTexts } from './texts.js';
+import { DisclosureTextMismatch, storeDisclosureTexts } from './texts.js';
+import { DISCLOSURE_TEXTS } from './texts.generated.js';
 
 /** Every role that reads applications may open the texts they were shown (docs/evidence.md). */
 export const DISCLOSURE_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -27,8 +28,16 @@ export interface EvidenceRoutesOptions {
  */
 export function registerEvidenceRoutes(app: FastifyInstance, options: EvidenceRoutesOptions): void {
   const { db, clock, guard, audit } = options;
+  // Words that contradict a stored version stop the start; an unreachable database does not
+  // (the server then answers 503 until it is back, docs/reliability.md), and the texts are
+  // stored when first asked for.
   app.addHook('onReady', async () => {
-    await storeDisclosureTexts(db, clock.now());
+    try {
+      await storeDisclosureTexts(db, clock.now());
+    } catch (error) {
+      if (error instanceof DisclosureTextMismatch) throw error;
+      app.log.warn({ err: error }, 'Disclosure texts not stored at start');
+    }
   });
 
   app.get(
@@ -37,12 +46,19 @@ export function registerEvidenceRoutes(app: FastifyInstance, options: EvidenceRo
     async (request, reply) => {
       const parsed = params.safeParse(request.params);
       if (!parsed.success) return reply.code(404).send({ error: 'not_found' });
-      const row = await db
-        .selectFrom('disclosure_texts')
-        .selectAll()
-        .where('text_id', '=', parsed.data.text)
-        .where('version', '=', parsed.data.version)
-        .executeTakeFirst();
+      const { text, version } = parsed.data;
+      const find = () =>
+        db
+          .selectFrom('disclosure_texts')
+          .selectAll()
+          .where('text_id', '=', text)
+          .where('version', '=', version)
+          .executeTakeFirst();
+      let row = await find();
+      if (!row && DISCLOSURE_TEXTS.some((t) => t.text === text && t.version === version)) {
+        await storeDisclosureTexts(db, clock.now());
+        row = await find();
+      }
       if (!row) return reply.code(404).send({ error: 'not_found' });
       await audit(request, {
         action: 'disclosure-text-viewed',

@@ -3,6 +3,9 @@ import { DISCLOSURE_TEXT_IDS, DISCLOSURE_VERSIONS } from '@broker/domain';
 import type { Db } from '../db/schema.js';
 import { DISCLOSURE_TEXTS, type DisclosureText } from './texts.generated.js';
 
+/** Shipped words that contradict a stored version, or their own hash: never started past. */
+export class DisclosureTextMismatch extends Error {}
+
 export const sha256Hex = (body: string): string =>
   createHash('sha256').update(body, 'utf8').digest('hex');
 
@@ -27,7 +30,7 @@ export async function storeDisclosureTexts(
   for (const id of DISCLOSURE_TEXT_IDS) {
     for (const version of DISCLOSURE_VERSIONS[id]) {
       if (!texts.some((entry) => entry.text === id && entry.version === version)) {
-        throw new Error(`Disclosure text ${id} v${version} is not in the build`);
+        throw new DisclosureTextMismatch(`Disclosure text ${id} v${version} is not in the build`);
       }
     }
   }
@@ -43,7 +46,7 @@ export async function storeDisclosureTexts(
       );
       if (existing) {
         if (existing.sha256 !== entry.sha256) {
-          throw new Error(
+          throw new DisclosureTextMismatch(
             `Disclosure text ${entry.text} v${entry.version} differs from the stored version: ` +
               'a new wording needs a new version (docs/evidence.md)',
           );
