@@ -166,7 +166,14 @@ const SECTIONS: { heading: string; keys: string[] }[] = [
   },
 ];
 
-const LISTS = new Set(['addresses', 'employments', 'securityAddress', 'JointApplicant']);
+// `disclosures` has its own section (screens/evidence.tsx).
+const LISTS = new Set([
+  'addresses',
+  'employments',
+  'securityAddress',
+  'JointApplicant',
+  'disclosures',
+]);
 
 export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'Not given';

@@ -6,6 +6,7 @@ import { navigate, usePath } from './router';
 import { ApplicationScreen } from './screens/application';
 import { AuditScreen } from './screens/audit';
 import { FunnelScreen } from './screens/funnel';
+import { DisclosureTextScreen } from './screens/evidence';
 import { Home } from './screens/home';
 import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
@@ -70,6 +71,16 @@ export function App() {
   else if (path.startsWith('/applications/')) {
     screen = (
       <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
+    );
+  } else if (/^\/disclosures\/[^/]+\/[^/]+$/.test(path)) {
+    const [, , text = '', version = ''] = path.split('/');
+    screen = (
+      <DisclosureTextScreen
+        key={path}
+        text={decodeURIComponent(text)}
+        version={version}
+        from={new URLSearchParams(window.location.search).get('from')}
+      />
     );
   } else screen = <Home key={path} session={session} />;
 

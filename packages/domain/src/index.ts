@@ -15,6 +15,8 @@ export * from './consent.js';
 export * from './journey.js';
 export * from './account-status.js';
 export * from './schemas.js';
+export * from './disclosure-versions.js';
+export * from './disclosures.js';
 export * from './payload.js';
 export * from './outcome.js';
 export * from './finance.js';

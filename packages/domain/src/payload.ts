@@ -3,6 +3,7 @@
  * following every payload rule of docs/product.md §5. Field names are those of `schemas.ts`, which
  * records the names SPEC leaves open (`utmTerm`, the `*ThirdParty` consents, 0-based indexes).
  */
+import type { PayloadDisclosures } from './disclosures.js';
 import type { Brand } from './brands.js';
 import { normalisePhoneForPayload } from './phone.js';
 import { normalisePostcode } from './postcode.js';
@@ -274,6 +275,8 @@ export interface BuildPayloadOptions {
   brand: Brand;
   /** true for the full submission, false for a partial save. */
   isCompleted: boolean;
+  /** The texts shown and consents given so far (docs/evidence.md); left out when not given. */
+  disclosures?: PayloadDisclosures | undefined;
 }
 
 /**
@@ -346,6 +349,7 @@ export function buildSubmissionPayload(
     breathingSpace: form.breathingSpace,
     vehicle: vehicleFacts(form),
     termsAndConditionsAgreed: form.isAgreedTermsAndConditions,
+    disclosures: options.disclosures ?? null,
     IsCompleted: options.isCompleted,
     ...consents(form),
 

@@ -21,6 +21,7 @@
  * docs/payload.md lists the fields.
  */
 import { z } from 'zod';
+import { payloadDisclosuresSchema } from './disclosures.js';
 import { MAX_PARAMETER_LENGTH } from './intake.js';
 import {
   ADDRESS_SELECT_REQUIRED,
@@ -265,6 +266,9 @@ const payloadShape = {
   termsAndConditionsAgreed: termsRule(),
   IsCompleted: z.boolean(),
   ...consentShape,
+  // Which texts were shown and when each consent was given (docs/evidence.md); optional so that
+  // clients built before it still submit.
+  disclosures: payloadDisclosuresSchema.optional(),
 
   addresses: z.array(payloadAddressSchema).min(1).max(L.addresses),
   employments: z.array(payloadEmploymentSchema).min(1).max(L.employments),

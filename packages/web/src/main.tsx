@@ -4,6 +4,7 @@ import { applyBrandTheme, currentBrand } from './lib/brand';
 import { startHistory } from './lib/history';
 import { preloadPath } from './lib/router';
 import { startApplication } from './state/start';
+import { startConsentRecording } from './evidence/recorder';
 import { installErrorReporting } from './app/error-reporting';
 import { loadConfig } from './api/config';
 import { AppRoot } from './app/app-root';
@@ -16,6 +17,7 @@ installErrorReporting();
 const brand = currentBrand();
 applyBrandTheme(brand);
 startApplication();
+startConsentRecording();
 activateAnalytics(brand, loadConfig());
 const location = startHistory(redirectFor);
 

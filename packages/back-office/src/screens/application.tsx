@@ -6,6 +6,7 @@ import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
 import { formatWhen } from './home';
 import { WorkPanel } from './work';
+import { EvidencePanel } from './evidence';
 import type { Work } from './work';
 
 interface ApplicationDetail extends ApplicationSummary {
@@ -112,6 +113,8 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
           </dd>
         </div>
       </dl>
+
+      <EvidencePanel applicationId={detail.id} disclosures={payload.disclosures} />
 
       {groupAnswers(payload).map((section) => (
         <section key={section.heading} className="check-answers__section">

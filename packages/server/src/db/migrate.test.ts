@@ -25,6 +25,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'applications',
       'delivery_events',
       'dev_mailbox',
+      'disclosure_texts',
       'erasure_tombstones',
       'funnel_counts',
       'job_leases',

@@ -8,6 +8,7 @@ import * as portalVerification from './migrations/0004-portal-verification.js';
 import * as staff from './migrations/0005-staff.js';
 import * as lifecycle from './migrations/0007-lifecycle.js';
 import * as funnel from './migrations/0009-funnel.js';
+import * as evidence from './migrations/0008-evidence.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-portal-verification': portalVerification,
   '0005-staff': staff,
   '0007-lifecycle': lifecycle,
+  '0008-evidence': evidence,
   '0009-funnel': funnel,
 };
 

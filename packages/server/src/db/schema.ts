@@ -199,6 +199,15 @@ export interface ErasureTombstonesTable {
   erased_by_email: string;
 }
 
+/** Every version of each disclosed text, stored once (docs/evidence.md, migration 0008). */
+export interface DisclosureTextsTable {
+  text_id: string;
+  version: number;
+  sha256: string;
+  body: string;
+  stored_at: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -214,6 +223,7 @@ export interface Database {
   funnel_counts: FunnelCountsTable;
   job_leases: JobLeasesTable;
   erasure_tombstones: ErasureTombstonesTable;
+  disclosure_texts: DisclosureTextsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -31,7 +31,8 @@ export type AuditAction =
   | 'assigned'
   | 'funnel-viewed'
   | 'subject-access'
-  | 'erased';
+  | 'erased'
+  | 'disclosure-text-viewed';
 
 export interface AuditEntry {
   action: AuditAction;

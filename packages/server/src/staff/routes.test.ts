@@ -620,6 +620,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { method: 'GET', url: '/api/staff/funnel', roles: ['agent', 'admin', 'auditor'] },
         { method: 'GET', url: '/api/staff/applications/1', roles: ['agent', 'admin', 'auditor'] },
         {
+          method: 'GET',
+          url: '/api/staff/disclosures/:text/:version',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
           method: 'POST',
           url: '/api/staff/applications/1/notes',
           roles: ['agent', 'admin'],

@@ -9,6 +9,7 @@ import { registerApplicationRoutes } from './applications.js';
 import { registerWorkRoutes } from './work.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerLifecycleRoutes } from '../lifecycle/routes.js';
+import { registerEvidenceRoutes } from '../evidence/routes.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -336,6 +337,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerWorkRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit });
+  registerEvidenceRoutes(app, { db, clock, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { CONSENT_COOKIE, consentFromCookies, type Consent } from '@broker/domain';
+import { markAgreed } from '../evidence/recorder';
 
 export { CONSENT_COOKIE, type Consent };
 
@@ -28,6 +29,7 @@ export function setConsent(consent: Consent): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${CONSENT_COOKIE}=${consent}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
   useConsentStore.setState({ consent, justChosen: true, reopened: false });
+  markAgreed('cookies', consent === 'accepted');
 }
 
 export function hasAnalyticsConsent(): boolean {

@@ -2,6 +2,7 @@ import { buildSubmissionPayload, canSubmit, type ApplicationState } from '@broke
 import { currentBrand } from '../lib/brand';
 import { fullSubmissionStarted } from '../lib/full-submission';
 import { apiUrl } from './api-base';
+import { disclosuresFor } from '../evidence/recorder';
 import { RequestFailure, requestJson } from './http';
 import { reportError } from './client-errors';
 
@@ -14,7 +15,11 @@ import { reportError } from './client-errors';
 export async function savePartial(state: ApplicationState): Promise<void> {
   if (!canSubmit(state)) return;
   try {
-    const payload = buildSubmissionPayload(state, { brand: currentBrand(), isCompleted: false });
+    const payload = buildSubmissionPayload(state, {
+      brand: currentBrand(),
+      isCompleted: false,
+      disclosures: disclosuresFor(state),
+    });
     if (fullSubmissionStarted(payload.submissionKey)) return;
     const url = await apiUrl(
       `/api/submission/partial/${encodeURIComponent(payload.submissionKey)}`,

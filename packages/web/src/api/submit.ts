@@ -19,6 +19,7 @@ import { isRecord, RequestFailure, requestJson } from './http';
 import { markFullSubmissionStarted } from '../lib/full-submission';
 import { loadConfig } from './config';
 import { apiBaseOf } from './api-base';
+import { disclosuresFor } from '../evidence/recorder';
 import { reportClientError } from './client-errors';
 import { parseQuote, storeQuote } from '../features/quote/quote-store';
 
@@ -225,7 +226,11 @@ export function submitApplication(
   const state = getApplication();
   if (!canSubmit(state)) return Promise.resolve(null);
   const payload: SubmissionPayloadDraft = {
-    ...buildSubmissionPayload(state, { brand: currentBrand(), isCompleted: true }),
+    ...buildSubmissionPayload(state, {
+      brand: currentBrand(),
+      isCompleted: true,
+      disclosures: disclosuresFor(state),
+    }),
     termsAndConditionsAgreed: true,
   };
   const key = payload.submissionKey;

@@ -4,6 +4,7 @@ import type { Brand } from '@broker/domain';
 import { useConfig } from '../api/config';
 import { reopenCookieBanner } from '../analytics/consent';
 import { CookiePolicyLink } from './cookie-policy-dialog';
+import { useDisclosureShown } from '../evidence/recorder';
 
 /**
  * docs/design.md D11: broker status, the commission disclosure and 'subject to status' on every page,
@@ -11,6 +12,8 @@ import { CookiePolicyLink } from './cookie-policy-dialog';
  * on every navigation and nothing here depends on the page.
  */
 export const Footer = memo(function Footer({ brand }: { brand: Brand }) {
+  useDisclosureShown('broker-status');
+  useDisclosureShown('commission');
   const config = useConfig();
   const company = config?.company;
   const firm = company?.name || brand.name;

@@ -6,6 +6,7 @@ import {
   LegalLink,
   type LegalContentProps,
 } from './shared';
+import { useDisclosureShown } from '../evidence/recorder';
 
 export const COOKIES_TITLE = 'Cookie policy';
 
@@ -83,6 +84,7 @@ export function CookieContent({
   onNavigate,
   onChangeCookieSettings,
 }: CookieContentProps) {
+  useDisclosureShown('cookies');
   const h2 = headingLevel + 1;
 
   return (

@@ -9,6 +9,7 @@ import {
   type ContentsEntry,
   type LegalContentProps,
 } from './shared';
+import { useDisclosureShown } from '../evidence/recorder';
 
 export const PRIVACY_TITLE = 'Privacy policy';
 
@@ -50,6 +51,7 @@ export function PrivacyContent({
   titleId,
   onNavigate,
 }: LegalContentProps) {
+  useDisclosureShown('privacy');
   const h2 = headingLevel + 1;
   const h3 = headingLevel + 2;
   const s = SECTIONS;

@@ -10,6 +10,7 @@ import {
   type ContentsEntry,
   type LegalContentProps,
 } from './shared';
+import { useDisclosureShown } from '../evidence/recorder';
 
 export const TERMS_TITLE = 'Terms & Conditions';
 
@@ -44,6 +45,7 @@ export function TermsContent({
   titleId,
   onNavigate,
 }: LegalContentProps) {
+  useDisclosureShown('terms');
   const h2 = headingLevel + 1;
   const h3 = headingLevel + 2;
   const s = SECTIONS;

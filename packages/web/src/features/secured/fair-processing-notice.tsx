@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './secured.css';
+import { useDisclosureShown } from '../../evidence/recorder';
 
 const CRAIN = [
   { name: 'Experian', href: 'https://www.experian.co.uk/crain/' },
@@ -20,6 +21,7 @@ export interface FairProcessingNoticeProps {
  * joint applicant's financial association (UK GDPR Articles 13 and 14).
  */
 export function FairProcessingNotice({ firm, privacyPolicy }: FairProcessingNoticeProps) {
+  useDisclosureShown('fair-processing');
   return (
     <div className="notice">
       <p className="body-lead">

@@ -1,4 +1,5 @@
 import './secured.css';
+import { useDisclosureShown } from '../../evidence/recorder';
 
 /** docs/design.md D11: the risk warning the FCA requires wherever a loan secured on a home is offered. */
 export const REPOSSESSION_WARNING =
@@ -6,6 +7,7 @@ export const REPOSSESSION_WARNING =
 
 /** GOV.UK warning text: the icon is decoration, 'Warning' is read out instead. */
 export function RepossessionWarning() {
+  useDisclosureShown('repossession-warning');
   return (
     <div className="warning-text">
       <span className="warning-text__icon" aria-hidden="true">

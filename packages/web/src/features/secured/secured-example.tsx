@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatGBP, SECURED_EXAMPLE } from '@broker/domain';
 import './secured.css';
+import { useDisclosureShown } from '../../evidence/recorder';
 
 /** 0.1956 → '19.56%', 0.117 → '11.7%', 0.5 → '50%'. */
 export function formatPercent(rate: number): string {
@@ -22,6 +23,7 @@ export interface SecuredRepresentativeExampleProps {
 export function SecuredRepresentativeExample({
   headingLevel = 2,
 }: SecuredRepresentativeExampleProps) {
+  useDisclosureShown('representative-example');
   const e = SECURED_EXAMPLE;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();

@@ -1,5 +1,8 @@
+import { useDisclosureShown } from '../../evidence/recorder';
+
 /** What a soft (quotation) search is, in plain words. */
 export function SoftSearchInfo() {
+  useDisclosureShown('soft-search');
   return (
     <>
       <p>

@@ -1,0 +1,272 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expectNoAxeViolations } from './support/axe';
+import { databasePath, payloadOf, waitForApplication } from './support/db';
+import { iPressEnterOn, iTypeInto } from './support/keyboard';
+import { snap } from './support/screenshots';
+import { uniqueContact } from './support/secured';
+import { thenIShouldSeeTheHeading } from './support/user';
+import { completeVehicleJourneyUpTo, VEHICLE_APPLICANT } from './support/vehicle';
+
+// Evidence of what was disclosed and agreed (docs/evidence.md): the applicant's browser records
+// the texts it shows, the application carries them, and a member of staff sees them on the
+// application and opens a stored text as it was. Keyboard only, axe on each screen.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'plum orbit lantern seventeen';
+
+/** `npm run staff -- add ...` as the README documents it, against the e2e server's database. */
+function addStaff(email: string, role: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
+      'add',
+      '--email',
+      email,
+      '--name',
+      'Mary Jackson',
+      '--role',
+      role,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databasePath(),
+        PUBLIC_BASE_URL: 'http://unused.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
+  if (!link) throw new Error(`no set-up link in: ${output}`);
+  return new URL(link).hash;
+}
+
+function application(overrides: Record<string, unknown>) {
+  const key = randomUUID();
+  return {
+    key,
+    payload: {
+      submissionKey: key,
+      affiliateKey: 'default',
+      dealerNumber: 'D1001',
+      submittedBy: 'apply',
+      loanPurposeType: 'Vehicle',
+      lookingToBuy: 'FoundVehicle',
+      loanAmount: 7500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 4,
+      title: 'Dr',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: `k.johnson.${key.slice(0, 8)}@example.com`,
+      contactNumber: '07911900456',
+      dateOfBirth: '1980-05-15T00:00:00.000',
+      maritalStatus: 'Married',
+      drivingLicenceType: 'FullUK',
+      netMonthlyIncome: 2400,
+      isJointApplication: false,
+      termsAndConditionsAgreed: true,
+      IsCompleted: true,
+      IsOptedEmail: false,
+      IsOptedSms: false,
+      IsOptedPhone: false,
+      IsOptedPost: false,
+      IsOptedThirdParty: false,
+      IsOptedEmailThirdParty: false,
+      IsOptedSmsThirdParty: false,
+      IsOptedPhoneThirdParty: false,
+      IsOptedPostThirdParty: false,
+      addresses: [
+        {
+          addressIndex: 0,
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+          residentialStatus: 'PrivateTenant',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'FullTime',
+          yearsAtEmployer: 6,
+          monthsAtEmployer: 3,
+          occupation: 'Mathematician',
+          employerName: 'Langley Research Center',
+          Town: 'Hampton',
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+/** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */
+function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+async function setUp(page: Page, hash: string): Promise<string> {
+  await page.goto(`/back-office/setup${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
+
+interface Disclosures {
+  shown: { text: string; version: number; at: string }[];
+  agreed: { consent: string; text: string; version: number; at: string }[];
+}
+
+test('staff see which texts an application was shown and agreed, and open one as it was', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+
+  // The applicant's first screen shows the broker's status and commission in its footer: the
+  // browser records both, with the current versions.
+  await page.goto('/');
+  await expect(page.locator('footer')).toContainText('is a credit broker, not a lender');
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('disclosures')))
+    .toContain('commission');
+  const recorded = JSON.parse(
+    (await page.evaluate(() => sessionStorage.getItem('disclosures'))) ?? '{}',
+  ) as Disclosures;
+  expect(recorded.shown.map((entry) => [entry.text, entry.version])).toEqual([
+    ['broker-status', 1],
+    ['commission', 1],
+  ]);
+  const agreedAt = new Date().toISOString();
+  const disclosures: Disclosures = {
+    shown: [...recorded.shown, { text: 'terms', version: 1, at: agreedAt }],
+    agreed: [{ consent: 'terms', text: 'terms', version: 1, at: agreedAt }],
+  };
+  const { key, payload } = application({ disclosures });
+  const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+  expect(submitted.status()).toBe(200);
+  const unknown = application({
+    disclosures: { shown: [{ text: 'terms', version: 42, at: agreedAt }], agreed: [] },
+  });
+  const refused = await request.post(`/api/submission/${unknown.key}`, { data: unknown.payload });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({
+    error: 'invalid_payload',
+    fields: [{ path: 'disclosures.shown.0.version', message: 'Not a known version of this text' }],
+  });
+
+  // A member of staff (an auditor: reading evidence is for every role) signs in.
+  const email = `ada.${randomUUID().slice(0, 8)}@broker.example`;
+  const secret = await setUp(page, addStaff(email, 'auditor'));
+  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await generate({ secret }),
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
+  await iTypeInto(page, page.getByLabel('E-mail address'), email);
+  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
+  ).toBeFocused({ timeout: 30_000 });
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await nextCode(secret),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+
+  // The application, found by its e-mail address.
+  await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), String(payload.email));
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Katherine Johnson' }).first());
+  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeFocused();
+  const evidence = page.getByRole('region', { name: 'What the applicant was shown and agreed' });
+  const consents = evidence.getByRole('table', { name: 'Consents' });
+  await expect(consents.getByRole('row').nth(1)).toContainText('Agreed to the terms');
+  await expect(consents.getByRole('row').nth(1)).toContainText('Terms & Conditions, version 1');
+  const shown = evidence.getByRole('table', { name: 'Texts shown' });
+  await expect(shown.getByRole('row')).toHaveCount(4);
+  await expect(shown.getByRole('row').nth(1)).toContainText('Broker status, version 1');
+  await expect(shown.getByRole('row').nth(2)).toContainText('Commission, version 1');
+  // Not repeated under "Other answers".
+  await expect(page.getByRole('heading', { name: 'Other answers' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await evidence.scrollIntoViewIfNeeded();
+  await snap(page, 'back-office-evidence-detail');
+
+  // The commission text as it was, word for word.
+  await iPressEnterOn(page, shown.getByRole('link', { name: 'Commission, version 1' }));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Commission, version 1' }),
+  ).toBeFocused();
+  await expect(page.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'We may receive commission from the lender if you take out finance with them. The amount is available on request.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-evidence-text');
+
+  // The terms agreed to, then back to the application.
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Back to the application' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeFocused();
+  await iPressEnterOn(
+    page,
+    page
+      .getByRole('table', { name: 'Consents' })
+      .getByRole('link', { name: 'Terms & Conditions, version 1' }),
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Terms & Conditions, version 1' }),
+  ).toBeFocused();
+  await expect(
+    page.getByText('We are a credit broker, not a lender.', { exact: false }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a whole journey in the browser sends the texts it showed and the moment the terms were agreed', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const startedAt = new Date().toISOString();
+  await completeVehicleJourneyUpTo(page, '/complete', {
+    ...VEHICLE_APPLICANT,
+    ...uniqueContact(testInfo, 'applicant'),
+  });
+  await thenIShouldSeeTheHeading(page, 'Application sent');
+  const reference = new URL(page.url()).searchParams.get('evoId');
+  const row = await waitForApplication((stored) => stored.application_id === reference);
+  const sent = payloadOf(row).disclosures as Disclosures;
+  expect(sent.shown.map((entry) => entry.text)).toEqual(
+    expect.arrayContaining(['broker-status', 'commission']),
+  );
+  const terms = sent.agreed.find((entry) => entry.consent === 'terms');
+  expect(terms).toMatchObject({ text: 'terms', version: 1 });
+  expect(terms!.at >= startedAt && terms!.at <= new Date().toISOString()).toBe(true);
+  for (const entry of [...sent.shown, ...sent.agreed]) expect(entry.version).toBe(1);
+});

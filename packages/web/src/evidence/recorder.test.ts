@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createInitialState, partialSubmissionPayloadSchema } from '@broker/domain';
+import { setField, useApplicationStore } from '../state/application-store';
+import { savePartial } from '../api/partial-save';
+import { disclosuresFor, markAgreed, markShown, startConsentRecording } from './recorder';
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+function application(guid: string) {
+  const state = createInitialState();
+  state.GUID = guid;
+  state.host = 'localhost';
+  state.form.loanPurposeType = 'Vehicle';
+  state.form.financeType = 'HirePurchase';
+  return state;
+}
+
+let stop: () => void = () => undefined;
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  useApplicationStore.setState({
+    application: application('6f1c1c1e-2b8a-4a57-9b9a-000000000001'),
+  });
+  stop = startConsentRecording();
+});
+
+afterEach(() => {
+  stop();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the record of texts shown and consents given', () => {
+  it('records each text once, with the current version and the moment it first appeared', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T07:01:00.000Z'), toFake: ['Date'] });
+    markShown('broker-status');
+    vi.setSystemTime(new Date('2026-11-24T07:09:00.000Z'));
+    markShown('broker-status');
+    markShown('terms');
+    expect(disclosuresFor(useApplicationStore.getState().application)).toEqual({
+      shown: [
+        { text: 'broker-status', version: 1, at: '2026-11-24T07:01:00.000Z' },
+        { text: 'terms', version: 1, at: '2026-11-24T07:09:00.000Z' },
+      ],
+      agreed: [],
+    });
+  });
+
+  it('records the moment the terms, soft search and opt-ins are agreed, and forgets a withdrawn one', () => {
+    setField('form.isAgreedTermsAndConditions', true);
+    setField('form.agreeSoftSearch', true);
+    setField('form.isOptedSms', true);
+    setField('form.isOptedEmail', true);
+    setField('form.agreeSoftSearch', false);
+    const record = disclosuresFor(useApplicationStore.getState().application);
+    expect(record?.agreed.map(({ consent, text, version }) => [consent, text, version])).toEqual([
+      ['terms', 'terms', 1],
+      ['marketing-opt-ins', 'privacy', 1],
+    ]);
+    for (const entry of record?.agreed ?? []) expect(entry.at).toMatch(ISO);
+  });
+
+  it('keeps the first moment when a consent is given again without being withdrawn', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T07:01:00.000Z'), toFake: ['Date'] });
+    markAgreed('cookies', true);
+    vi.setSystemTime(new Date('2026-11-24T07:30:00.000Z'));
+    markAgreed('cookies', true);
+    expect(disclosuresFor(useApplicationStore.getState().application)?.agreed).toEqual([
+      { consent: 'cookies', text: 'cookies', version: 1, at: '2026-11-24T07:01:00.000Z' },
+    ]);
+  });
+
+  it('belongs to one application: a new application starts with none', () => {
+    markShown('privacy');
+    const next = application('6f1c1c1e-2b8a-4a57-9b9a-000000000002');
+    expect(disclosuresFor(next)).toBeUndefined();
+  });
+
+  it('goes with a partial save as the payload’s disclosures, which the server’s schema accepts', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (url.startsWith('/api/submission/partial/')) sent.push(JSON.parse(init.body as string));
+        return Promise.resolve(new Response('{}', { status: 202 }));
+      }),
+    );
+    markShown('terms');
+    setField('form.isAgreedTermsAndConditions', true);
+    await savePartial(useApplicationStore.getState().application);
+    expect(sent).toHaveLength(1);
+    const payload = sent[0] as { disclosures: unknown };
+    expect(payload.disclosures).toEqual({
+      shown: [{ text: 'terms', version: 1, at: expect.stringMatching(ISO) as string }],
+      agreed: [
+        { consent: 'terms', text: 'terms', version: 1, at: expect.stringMatching(ISO) as string },
+      ],
+    });
+    const checked = partialSubmissionPayloadSchema.safeParse(payload);
+    expect(
+      (checked.error?.issues ?? []).filter((issue) => issue.path[0] === 'disclosures'),
+    ).toEqual([]);
+  });
+});
