@@ -17,7 +17,8 @@ import {
 test.describe.configure({ timeout: 120_000 });
 
 async function applyThroughThePortalVariant(page: Page, email: string): Promise<void> {
-  const applicant = { ...VEHICLE_APPLICANT, email, phone: '07911 300400' };
+  // A phone of its own: another spec's applicant shares the date of birth (duplicate detection).
+  const applicant = { ...VEHICLE_APPLICANT, email, phone: '07911 300417' };
   await iHaveAnsweredTheCookieBanner(page);
   await iVisit(page, '/?variant=CDJ-MVP');
   for (let screens = 0; screens < 40 && new URL(page.url()).pathname !== '/submit'; screens += 1) {
