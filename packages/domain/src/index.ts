@@ -20,3 +20,4 @@ export * from './outcome.js';
 export * from './finance.js';
 export * from './panel/index.js';
 export * from './step-effects.js';
+export * from './reference.js';
