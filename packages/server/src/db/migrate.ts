@@ -6,6 +6,7 @@ import * as delivery from './migrations/0002-delivery.js';
 import * as decisions from './migrations/0003-decisions.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
 import * as staff from './migrations/0005-staff.js';
+import * as reference from './migrations/0006-reference.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-decisions': decisions,
   '0004-portal-verification': portalVerification,
   '0005-staff': staff,
+  '0006-reference': reference,
 };
 
 const provider: MigrationProvider = {
