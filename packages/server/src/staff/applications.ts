@@ -1,3 +1,4 @@
+import { parseReference } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type {
@@ -36,7 +37,7 @@ export type ApplicationListQuery = z.infer<typeof listQuery>;
 const detailParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 /** How a search box's text is read: each kind is matched exactly on its own column. */
-export type SearchKind = 'email' | 'id' | 'phone' | 'postcode' | 'name';
+export type SearchKind = 'email' | 'id' | 'reference' | 'phone' | 'postcode' | 'name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
@@ -45,6 +46,9 @@ export function searchKind(text: string): { kind: SearchKind; value: string } {
   const value = text.trim();
   if (value.includes('@')) return { kind: 'email', value: value.toLowerCase() };
   if (UUID.test(value)) return { kind: 'id', value: value.toLowerCase() };
+  // docs/decisions/0030-application-reference.md: 8 characters with a valid check character.
+  const reference = parseReference(value);
+  if (reference !== null) return { kind: 'reference', value: reference };
   const digits = value.replace(/[\s()-]/g, '').replace(/^\+44/, '0');
   if (/^\d{10,11}$/.test(digits)) return { kind: 'phone', value: digits };
   if (POSTCODE.test(value))
@@ -92,6 +96,7 @@ function summary(
     assignedTo: row.assigned_to ?? null,
     id: row.id,
     applicationId: row.application_id,
+    reference: row.reference,
     name: [payload.firstName, payload.lastName].filter(Boolean).join(' ') || null,
     email: row.email_lower,
     phone: row.phone_normalised,
@@ -161,6 +166,18 @@ export function registerApplicationRoutes(
               ]),
             );
             break;
+          case 'reference': {
+            // An 8-letter surname can pass the check character (1 in 30): match names too.
+            const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+            const pattern = `%${search.value.toLowerCase()}%`;
+            select = select.where((eb) =>
+              eb.or([
+                eb('applications.reference', '=', search.value),
+                sql<SqlBool>`${fullName} like ${pattern}`,
+              ]),
+            );
+            break;
+          }
           case 'phone':
             select = select.where('phone_normalised', '=', search.value);
             break;
