@@ -108,6 +108,8 @@ export interface DeliveryEventsTable {
   delivered_at: IsoTimestamp | null;
   dead_at: IsoTimestamp | null;
   last_error: string | null;
+  /** The application the event is about; null for alerts (migration 0006). */
+  submission_key: Generated<string | null>;
 }
 
 export type StaffRole = 'agent' | 'admin' | 'auditor';

@@ -11,11 +11,37 @@ import { z } from 'zod';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
 import type { AuditEntry } from './audit.js';
+import { toCsv } from './csv.js';
+import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
 export const PAGE_SIZE = 25;
+/** Only admins export (docs/back-office.md). */
+export const APPLICATION_EXPORTERS: readonly StaffRole[] = ['admin'];
+/** More than this answers 422: narrow the filters (docs/decisions/0030-application-reference.md). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+type Listed = ReturnType<typeof summary>;
+const EXPORT_COLUMNS: [string, (row: Listed) => string | number | null][] = [
+  ['Reference', (row) => row.reference],
+  ['Application id', (row) => row.applicationId],
+  ['Received', (row) => row.createdAt],
+  ['Completed', (row) => row.completedAt],
+  ['Outcome', (row) => row.outcome],
+  ['Decline reason', (row) => row.declineReason],
+  ['Journey', (row) => row.journey],
+  ['Name', (row) => row.name],
+  ['E-mail', (row) => row.email],
+  ['Phone', (row) => row.phone],
+  ['Postcode', (row) => row.postcode],
+  ['Brand', (row) => row.brand],
+  ['Affiliate', (row) => row.affiliate],
+  ['Loan amount', (row) => row.loanAmount],
+  ['Status', (row) => row.workStatus],
+  ['Needs follow-up', (row) => (row.needsAttention ? 'yes' : 'no')],
+];
 
 export const JOURNEYS = ['vehicle', 'secured', 'joint'] as const;
 export const OUTCOMES = ['approved', 'declined', 'duplicate', 'abandoned'] as const;
@@ -138,6 +164,88 @@ export function registerApplicationRoutes(
           string | null
         >`json_extract(payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
 
+  /** The list's rows for a query, newest first; the list pages them, the export takes them all. */
+  function filtered(query: ApplicationListQuery, memberId: string) {
+    let select = db
+      .selectFrom('applications')
+      .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+      .selectAll('applications')
+      .select(['application_work.work_status', 'application_work.assigned_to'])
+      .orderBy('applications.id', 'desc');
+    const search = query.q ? searchKind(query.q) : null;
+    if (search) {
+      switch (search.kind) {
+        case 'email':
+          select = select.where('email_lower', '=', search.value);
+          break;
+        case 'id':
+          select = select.where((eb) =>
+            eb.or([
+              eb('applications.application_id', '=', search.value),
+              eb('applications.submission_key', '=', search.value),
+            ]),
+          );
+          break;
+        case 'reference': {
+          // An 8-letter surname can pass the check character (1 in 30): match names too.
+          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+          const pattern = `%${search.value.toLowerCase()}%`;
+          select = select.where((eb) =>
+            eb.or([
+              eb('applications.reference', '=', search.value),
+              sql<SqlBool>`${fullName} like ${pattern}`,
+            ]),
+          );
+          break;
+        }
+        case 'phone':
+          select = select.where('phone_normalised', '=', search.value);
+          break;
+        case 'postcode':
+          select = select.where(
+            sql<SqlBool>`replace(upper(${field('addresses', 0, 'postcode')}), ' ', '') = ${search.value}`,
+          );
+          break;
+        case 'name': {
+          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+          const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+          select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
+          break;
+        }
+      }
+    }
+    if (query.outcome === 'abandoned') select = select.where('applications.status', '=', 'partial');
+    else if (query.outcome) {
+      select = select
+        .where('applications.status', '=', 'complete')
+        .where('applications.outcome', '=', query.outcome);
+    }
+    if (query.brand) select = select.where('brand', '=', query.brand);
+    if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
+    if (query.journey) {
+      const joint: Expression<SqlBool> = postgres
+        ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
+        : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
+      const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
+      if (query.journey === 'joint') select = select.where(joint);
+      else {
+        select = select.where(sql<SqlBool>`not (${joint})`);
+        select = select.where(
+          query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
+        );
+      }
+    }
+    if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
+    if (query.to) select = select.where('created_at', '<', nextDay(query.to));
+    if (query.after) select = select.where('applications.id', '<', query.after);
+    if (query.assigned === 'me') {
+      select = select.where('application_work.assigned_to', '=', memberId);
+    } else if (query.assigned === 'none') {
+      select = select.where('application_work.assigned_to', 'is', null);
+    }
+    return { select, search };
+  }
+
   app.get(
     '/api/staff/applications',
     { preHandler: guard(APPLICATION_READERS) },
@@ -145,87 +253,8 @@ export function registerApplicationRoutes(
       const parsed = listQuery.safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
-      let select = db
-        .selectFrom('applications')
-        .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
-        .selectAll('applications')
-        .select(['application_work.work_status', 'application_work.assigned_to'])
-        .orderBy('applications.id', 'desc')
-        .limit(PAGE_SIZE + 1);
-      const search = query.q ? searchKind(query.q) : null;
-      if (search) {
-        switch (search.kind) {
-          case 'email':
-            select = select.where('email_lower', '=', search.value);
-            break;
-          case 'id':
-            select = select.where((eb) =>
-              eb.or([
-                eb('applications.application_id', '=', search.value),
-                eb('applications.submission_key', '=', search.value),
-              ]),
-            );
-            break;
-          case 'reference': {
-            // An 8-letter surname can pass the check character (1 in 30): match names too.
-            const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
-            const pattern = `%${search.value.toLowerCase()}%`;
-            select = select.where((eb) =>
-              eb.or([
-                eb('applications.reference', '=', search.value),
-                sql<SqlBool>`${fullName} like ${pattern}`,
-              ]),
-            );
-            break;
-          }
-          case 'phone':
-            select = select.where('phone_normalised', '=', search.value);
-            break;
-          case 'postcode':
-            select = select.where(
-              sql<SqlBool>`replace(upper(${field('addresses', 0, 'postcode')}), ' ', '') = ${search.value}`,
-            );
-            break;
-          case 'name': {
-            const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
-            const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-            select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
-            break;
-          }
-        }
-      }
-      if (query.outcome === 'abandoned')
-        select = select.where('applications.status', '=', 'partial');
-      else if (query.outcome) {
-        select = select
-          .where('applications.status', '=', 'complete')
-          .where('applications.outcome', '=', query.outcome);
-      }
-      if (query.brand) select = select.where('brand', '=', query.brand);
-      if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
-      if (query.journey) {
-        const joint: Expression<SqlBool> = postgres
-          ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
-          : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
-        const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
-        if (query.journey === 'joint') select = select.where(joint);
-        else {
-          select = select.where(sql<SqlBool>`not (${joint})`);
-          select = select.where(
-            query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
-          );
-        }
-      }
-      if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
-      if (query.to) select = select.where('created_at', '<', nextDay(query.to));
-      if (query.after) select = select.where('applications.id', '<', query.after);
-      if (query.assigned === 'me') {
-        select = select.where('application_work.assigned_to', '=', request.staff!.member.id);
-      } else if (query.assigned === 'none') {
-        select = select.where('application_work.assigned_to', 'is', null);
-      }
-
-      const rows = await select.execute();
+      const { select, search } = filtered(query, request.staff!.member.id);
+      const rows = await select.limit(PAGE_SIZE + 1).execute();
       const page = rows.slice(0, PAGE_SIZE);
       const { after: _after, ...filters } = query;
       await audit(request, {
@@ -240,6 +269,38 @@ export function registerApplicationRoutes(
         applications: page.map(summary),
         next: rows.length > PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
       };
+    },
+  );
+
+  // docs/back-office.md "Export": the filtered list as CSV, admins only, audited.
+  app.get(
+    '/api/staff/applications/export',
+    { preHandler: guard(APPLICATION_EXPORTERS) },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = listQuery.omit({ after: true }).safeParse(request.query);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
+      const query = parsed.data;
+      const { select, search } = filtered(query, request.staff!.member.id);
+      const rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      if (rows.length > EXPORT_MAX_ROWS) {
+        return reply.code(422).send({ error: 'too_many_rows', limit: EXPORT_MAX_ROWS });
+      }
+      await audit(request, {
+        action: 'applications-exported',
+        detail: { ...query, ...(search ? { searchKind: search.kind } : {}), rows: rows.length },
+      });
+      const csv = toCsv(
+        EXPORT_COLUMNS.map(([heading]) => heading),
+        rows.map((row) => {
+          const listed = summary(row);
+          return EXPORT_COLUMNS.map(([, value]) => value(listed));
+        }),
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="applications.csv"')
+        .type('text/csv; charset=utf-8')
+        .send(csv);
     },
   );
 
@@ -276,6 +337,7 @@ export function registerApplicationRoutes(
         payload: parsePayload(row),
         response,
         work: await workOf(db, row.id),
+        deliveries: await deliveriesOf(db, row.submission_key),
       };
     },
   );

@@ -28,7 +28,10 @@ export type AuditAction =
   | 'application-viewed'
   | 'note-added'
   | 'status-changed'
-  | 'assigned';
+  | 'assigned'
+  // docs/decisions/0030-application-reference.md
+  | 'applications-exported'
+  | 'delivery-redelivered';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -7,6 +7,7 @@ import { appendAudit, countFailedSignIns, lastSignIn, verifyAuditChain } from '.
 import type { AuditEntry } from './audit.js';
 import { registerApplicationRoutes } from './applications.js';
 import { registerWorkRoutes } from './work.js';
+import { registerDeliveryRoutes } from './deliveries.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -332,6 +333,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
 
   registerApplicationRoutes(app, { db, guard, audit });
   registerWorkRoutes(app, { db, clock, guard, audit });
+  registerDeliveryRoutes(app, { db, clock, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 
