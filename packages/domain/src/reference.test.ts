@@ -42,8 +42,7 @@ describe('application reference', () => {
     for (let position = 0; position < reference.length; position += 1) {
       for (const character of REFERENCE_ALPHABET) {
         if (character === reference[position]) continue;
-        const wrong =
-          reference.slice(0, position) + character + reference.slice(position + 1);
+        const wrong = reference.slice(0, position) + character + reference.slice(position + 1);
         expect(parseReference(wrong)).toBeNull();
       }
     }

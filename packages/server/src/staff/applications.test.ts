@@ -108,9 +108,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const spoken = `${reference.slice(0, 4).toLowerCase()} ${reference.slice(4)}`;
       for (const q of [reference, spoken, `${reference.slice(0, 4)}-${reference.slice(4)}`]) {
         const found = await list({ q });
-        expect(found.applications.map((row) => [row.name, row.reference]), q).toEqual([
-          ['Mary Jackson', reference],
-        ]);
+        expect(
+          found.applications.map((row) => [row.name, row.reference]),
+          q,
+        ).toEqual([['Mary Jackson', reference]]);
       }
       // One wrong character fails the check: read as a name, which matches nobody.
       const wrong = (reference[0] === 'A' ? 'B' : 'A') + reference.slice(1);

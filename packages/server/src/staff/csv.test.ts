@@ -23,6 +23,14 @@ describe('CSV for the export', () => {
   });
 
   it('writes a header line and CRLF-ended rows', () => {
-    expect(toCsv(['A', 'B'], [['x', 1], [null, '=y']])).toBe("A,B\r\nx,1\r\n,'=y\r\n");
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['x', 1],
+          [null, '=y'],
+        ],
+      ),
+    ).toBe("A,B\r\nx,1\r\n,'=y\r\n");
   });
 });
