@@ -119,6 +119,17 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect((await list({ q: wrong })).applications).toEqual([]);
     });
 
+    it('reads a surname that happens to pass the check character as a name when no reference matches', async () => {
+      // 'Stephens' is 8 letters of the alphabet; find the first 8-letter name ending that passes.
+      const name = [...'23456789ABCDEFGHJKMNPQRSTVWXYZ']
+        .map((last) => `STEPHEN${last}`)
+        .find((candidate) => searchKind(candidate).kind === 'reference')!;
+      const lastName = name[0] + name.slice(1).toLowerCase();
+      await submit({ firstName: 'Ann', lastName });
+      const found = await list({ q: lastName });
+      expect(found.applications.map((row) => row.name)).toEqual([`Ann ${lastName}`]);
+    });
+
     it('filters by outcome (abandoned = partial), journey, brand and date', async () => {
       // Different people: the same person twice would be a duplicate.
       const person = (n: number) => ({

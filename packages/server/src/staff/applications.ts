@@ -82,6 +82,11 @@ export function searchKind(text: string): { kind: SearchKind; value: string } {
   return { kind: 'name', value: value.toLowerCase().replace(/\s+/g, ' ') };
 }
 
+/** The search box's text read as a name, whatever it looks like. */
+function asName(text: string): { kind: SearchKind; value: string } {
+  return { kind: 'name', value: text.trim().toLowerCase().replace(/\s+/g, ' ') };
+}
+
 interface PayloadSummary {
   firstName?: string;
   lastName?: string;
@@ -165,14 +170,18 @@ export function registerApplicationRoutes(
         >`json_extract(payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
 
   /** The list's rows for a query, newest first; the list pages them, the export takes them all. */
-  function filtered(query: ApplicationListQuery, memberId: string) {
+  function filtered(
+    query: ApplicationListQuery,
+    memberId: string,
+    read: (text: string) => { kind: SearchKind; value: string } = searchKind,
+  ) {
     let select = db
       .selectFrom('applications')
       .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
       .selectAll('applications')
       .select(['application_work.work_status', 'application_work.assigned_to'])
       .orderBy('applications.id', 'desc');
-    const search = query.q ? searchKind(query.q) : null;
+    const search = query.q ? read(query.q) : null;
     if (search) {
       switch (search.kind) {
         case 'email':
@@ -186,18 +195,9 @@ export function registerApplicationRoutes(
             ]),
           );
           break;
-        case 'reference': {
-          // An 8-letter surname can pass the check character (1 in 30): match names too.
-          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
-          const pattern = `%${search.value.toLowerCase()}%`;
-          select = select.where((eb) =>
-            eb.or([
-              eb('applications.reference', '=', search.value),
-              sql<SqlBool>`${fullName} like ${pattern}`,
-            ]),
-          );
+        case 'reference':
+          select = select.where('applications.reference', '=', search.value);
           break;
-        }
         case 'phone':
           select = select.where('phone_normalised', '=', search.value);
           break;
@@ -253,8 +253,13 @@ export function registerApplicationRoutes(
       const parsed = listQuery.safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
-      const { select, search } = filtered(query, request.staff!.member.id);
-      const rows = await select.limit(PAGE_SIZE + 1).execute();
+      let { select, search } = filtered(query, request.staff!.member.id);
+      let rows = await select.limit(PAGE_SIZE + 1).execute();
+      if (search?.kind === 'reference' && rows.length === 0) {
+        // An 8-letter surname can pass the check character (1 in 30): then it is a name.
+        ({ select, search } = filtered(query, request.staff!.member.id, asName));
+        rows = await select.limit(PAGE_SIZE + 1).execute();
+      }
       const page = rows.slice(0, PAGE_SIZE);
       const { after: _after, ...filters } = query;
       await audit(request, {
@@ -280,8 +285,12 @@ export function registerApplicationRoutes(
       const parsed = listQuery.omit({ after: true }).safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
-      const { select, search } = filtered(query, request.staff!.member.id);
-      const rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      let { select, search } = filtered(query, request.staff!.member.id);
+      let rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      if (search?.kind === 'reference' && rows.length === 0) {
+        ({ select, search } = filtered(query, request.staff!.member.id, asName));
+        rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      }
       if (rows.length > EXPORT_MAX_ROWS) {
         return reply.code(422).send({ error: 'too_many_rows', limit: EXPORT_MAX_ROWS });
       }
