@@ -23,3 +23,4 @@ export * from './finance.js';
 export * from './panel/index.js';
 export * from './step-effects.js';
 export * from './funnel.js';
+export * from './reference.js';

@@ -111,6 +111,19 @@ describe('resolveOutcome, in the order of docs/product.md §4', () => {
     expect(resolveOutcome(null, ctx).url).toBe('/error');
   });
 
+  it('adds the short reference (decision 0030) to every outcome page but the error page', () => {
+    const withRef = { ...approved, reference: 'K7MQ4XR8' };
+    expect(resolveOutcome(withRef, defaultCtx).url).toBe('/complete?evoId=APP%2F42&ref=K7MQ4XR8');
+    expect(resolveOutcome({ ...withRef, declineReason: 'Age' }, defaultCtx).url).toBe(
+      '/declined?ref=K7MQ4XR8',
+    );
+    expect(resolveOutcome({ ...withRef, duplicateRequest: true }, defaultCtx).url).toBe(
+      '/duplicate?ref=K7MQ4XR8',
+    );
+    const noQuote = { ...withRef, quoteValid: false, quoteProcessed: false };
+    expect(resolveOutcome(noQuote, defaultCtx).url).toBe('/error');
+  });
+
   it('sends an approval without an application id to the plain thank-you page', () => {
     expect(resolveOutcome({ ...approved, applicationId: null }, defaultCtx).url).toBe('/complete');
   });

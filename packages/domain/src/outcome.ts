@@ -51,13 +51,17 @@ export function withQuery(
 export function resolveOutcome(response: SubmissionResponse | null, ctx: OutcomeContext): Outcome {
   const urls = outcomeUrls(ctx.brand);
   if (response === null) return { kind: 'error', url: urls.error };
-  if (response.duplicateRequest) return { kind: 'duplicate', url: urls.duplicate };
-  if (response.declineReason != null) return { kind: 'declined', url: urls.decline };
+  // docs/decisions/0030-application-reference.md: each outcome page shows the short reference.
+  const ref = response.reference;
+  if (response.duplicateRequest)
+    return { kind: 'duplicate', url: withQuery(urls.duplicate, { ref }) };
+  if (response.declineReason != null)
+    return { kind: 'declined', url: withQuery(urls.decline, { ref }) };
   if (!response.quoteValid && !response.quoteProcessed) return { kind: 'error', url: urls.error };
 
   const thankYou: Outcome = {
     kind: 'approved',
-    url: withQuery(urls.thankYou, { evoId: response.applicationId }),
+    url: withQuery(urls.thankYou, { evoId: response.applicationId, ref }),
   };
   if (ctx.variant !== PORTAL_VARIANT || !ctx.redirectToCustomerPortal) return thankYou;
 

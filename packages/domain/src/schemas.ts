@@ -552,6 +552,8 @@ export const submissionResponseSchema = z.object({
   // Added by the lender panel (docs/decisions/0022-lender-panel.md); absent from older answers.
   quote: indicativeQuoteSchema.nullable().optional(),
   matchedLenders: z.array(matchedLenderSchema).max(100).optional(),
+  // The short reference read over the phone (docs/decisions/0030-application-reference.md).
+  reference: z.string().max(20).nullable().optional(),
 });
 export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
 

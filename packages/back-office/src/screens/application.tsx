@@ -5,6 +5,8 @@ import { groupAnswers } from '../answers';
 import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
 import { formatWhen } from './home';
+import { DeliveryPanel } from './deliveries';
+import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';
 import { EvidencePanel } from './evidence';
 import type { Work } from './work';
@@ -15,6 +17,7 @@ interface ApplicationDetail extends ApplicationSummary {
   payload: Record<string, unknown>;
   response: Record<string, unknown> | null;
   work: Work;
+  deliveries: DeliveryAttempts[];
 }
 
 /** One application: needs first, then the decision, then every answer grouped (docs/back-office.md). */
@@ -96,6 +99,10 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
           </dd>
         </div>
         <div className="summary-list__row">
+          <dt className="summary-list__key">Reference</dt>
+          <dd className="summary-list__value">{detail.reference ?? 'None (not completed)'}</dd>
+        </div>
+        <div className="summary-list__row">
           <dt className="summary-list__key">Application id</dt>
           <dd className="summary-list__value break">
             {detail.applicationId ?? 'None (not approved)'}
@@ -114,6 +121,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         </div>
       </dl>
 
+      <DeliveryPanel id={detail.id} session={session} initial={detail.deliveries} />
       <EvidencePanel applicationId={detail.id} disclosures={payload.disclosures} />
 
       {groupAnswers(payload).map((section) => (

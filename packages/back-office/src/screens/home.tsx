@@ -9,6 +9,8 @@ import { STATUS_NAMES } from './work';
 export interface ApplicationSummary {
   id: number;
   applicationId: string | null;
+  /** The short reference read over the phone (docs/decisions/0030-application-reference.md). */
+  reference: string | null;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -81,6 +83,9 @@ export function Home({ session }: { session: Session }) {
     setForm((current) => ({ ...current, [name]: event.target.value }));
   const searching = FILTERS.some((name) => search.get(name));
   const nextParams = new URLSearchParams(search);
+  // The export takes the same filters, every page (admins only: docs/back-office.md "Export").
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete('after');
   if (result?.next) nextParams.set('after', String(result.next));
 
   return (
@@ -99,7 +104,7 @@ export function Home({ session }: { session: Session }) {
             Search
           </label>
           <div id="q-hint" className="hint">
-            Name, e-mail address, phone number, postcode or application id
+            Name, e-mail address, phone number, postcode, reference or application id
           </div>
           <input
             id="q"
@@ -201,6 +206,15 @@ export function Home({ session }: { session: Session }) {
               Clear search
             </Link>
           ) : null}
+          {session.staff.role === 'admin' ? (
+            <a
+              className="button button--secondary"
+              href={`/api/staff/applications/export?${exportParams.toString()}`}
+              download="applications.csv"
+            >
+              Export as CSV
+            </a>
+          ) : null}
         </div>
       </form>
 
@@ -216,6 +230,7 @@ export function Home({ session }: { session: Session }) {
             <thead>
               <tr>
                 <th scope="col">Applicant</th>
+                <th scope="col">Reference</th>
                 <th scope="col">Outcome</th>
                 <th scope="col">Status</th>
                 <th scope="col">Journey</th>
@@ -237,6 +252,7 @@ export function Home({ session }: { session: Session }) {
                       </>
                     ) : null}
                   </td>
+                  <td data-label="Reference">{application.reference ?? 'None'}</td>
                   <td data-label="Outcome">
                     <span className={OUTCOME_TAG[application.outcome]}>{application.outcome}</span>
                     {application.declineReason ? ` (${application.declineReason})` : null}

@@ -1,3 +1,4 @@
+import { parseReference } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,6 +7,7 @@ import { openTestDatabase } from '../test-support/databases.js';
 import { migrateToLatest } from './migrate.js';
 import * as initial from './migrations/0001-initial.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
+import * as reference from './migrations/0006-reference.js';
 
 describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -160,6 +162,57 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on 
       expect(rows).toEqual([
         { email_lower: 'new@example.com', ...pending },
         { email_lower: 'old@example.com', ...pending },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0006-reference on %s', (dialect) => {
+  it('gives each earlier completed application a reference and each event its application', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    const db = database.db;
+    try {
+      // Back to a deployment as it was before this migration.
+      await reference.down(db as Kysely<unknown>);
+      const at = '2026-01-01T00:00:00.000Z';
+      const row = { payload_json: '{}', created_at: at, updated_at: at };
+      for (const [submission_key, status] of [
+        ['k-complete-1', 'complete'],
+        ['k-complete-2', 'complete'],
+        ['k-partial', 'partial'],
+      ] as const) {
+        await sql`insert into applications (submission_key, status, payload_json, created_at, updated_at) values (${submission_key}, ${status}, ${row.payload_json}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      const event = (type: string, body: string) =>
+        sql`insert into delivery_events (event_id, endpoint, event_type, body, created_at, next_attempt_at) values (${`msg_${type}`}, 'webhook-1', ${type}, ${body}, ${at}, ${at})`.execute(
+          db,
+        );
+      await event('application.decided', '{"data":{"submissionKey":"k-complete-1"}}');
+      await event('alert', '{"subject":"x"}');
+
+      await reference.up(db as Kysely<unknown>);
+      const applications = await db
+        .selectFrom('applications')
+        .select(['submission_key', 'reference'])
+        .orderBy('submission_key')
+        .execute();
+      const [first, second, partial] = applications;
+      expect(parseReference(first!.reference!)).toBe(first!.reference);
+      expect(parseReference(second!.reference!)).toBe(second!.reference);
+      expect(first!.reference).not.toBe(second!.reference);
+      expect(partial).toEqual({ submission_key: 'k-partial', reference: null });
+      const events = await db
+        .selectFrom('delivery_events')
+        .select(['event_type', 'submission_key'])
+        .orderBy('event_type')
+        .execute();
+      expect(events).toEqual([
+        { event_type: 'alert', submission_key: null },
+        { event_type: 'application.decided', submission_key: 'k-complete-1' },
       ]);
     } finally {
       await database.close();

@@ -6,6 +6,7 @@ import * as delivery from './migrations/0002-delivery.js';
 import * as decisions from './migrations/0003-decisions.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
 import * as staff from './migrations/0005-staff.js';
+import * as reference from './migrations/0006-reference.js';
 import * as lifecycle from './migrations/0007-lifecycle.js';
 import * as funnel from './migrations/0009-funnel.js';
 import * as evidence from './migrations/0008-evidence.js';
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-decisions': decisions,
   '0004-portal-verification': portalVerification,
   '0005-staff': staff,
+  '0006-reference': reference,
   '0007-lifecycle': lifecycle,
   '0008-evidence': evidence,
   '0009-funnel': funnel,

@@ -33,6 +33,8 @@ export interface ApplicationsTable {
   completed_at: IsoTimestamp | null;
   /** When this partial application was delivered as an abandoned lead (migration 0002). */
   lead_event_at: Generated<IsoTimestamp | null>;
+  /** The short reference of a completed application (migration 0006, decision 0030). */
+  reference: Generated<string | null>;
 }
 
 export interface PortalAccountsTable {
@@ -106,6 +108,8 @@ export interface DeliveryEventsTable {
   delivered_at: IsoTimestamp | null;
   dead_at: IsoTimestamp | null;
   last_error: string | null;
+  /** The application the event is about; null for alerts (migration 0006). */
+  submission_key: Generated<string | null>;
 }
 
 export type StaffRole = 'agent' | 'admin' | 'auditor';

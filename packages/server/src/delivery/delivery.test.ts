@@ -3,6 +3,7 @@
  * receiver on loopback that accepts, refuses and hangs, and the Standard Webhooks package's own
  * verifier as the independent check of every signature (docs/delivery.md).
  */
+import { parseReference } from '@broker/domain';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -149,13 +150,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     expect(request!.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     const event = applicationDecidedEventSchema.parse(verify(request!));
     // The stored answer, without the portal passcode (null here: not the CDJ-MVP variant).
-    const { otp, ...response } = answer.json<{ otp: unknown }>();
+    const { otp, ...response } = answer.json<{ otp: unknown; reference: string }>();
     expect(otp).toBeNull();
+    // The short reference the applicant was given (decision 0030), also in the response.
+    expect(parseReference(response.reference)).toBe(response.reference);
     expect(event).toEqual({
       type: 'application.decided',
       timestamp: T0,
       data: {
         submissionKey: payload.submissionKey,
+        reference: response.reference,
         outcome: 'approved',
         decidedAt: T0,
         response,

@@ -19,6 +19,8 @@ export const applicationDecidedEventSchema = z
     timestamp: z.iso.datetime(),
     data: z.object({
       submissionKey: z.string(),
+      /** The short reference the applicant was given (docs/decisions/0030-application-reference.md). */
+      reference: z.string().optional(),
       outcome: z.enum(['approved', 'declined', 'duplicate']),
       decidedAt: z.iso.datetime(),
       /** The answer the applicant got, as stored, without the portal's one-time passcode. */
@@ -63,6 +65,7 @@ const WITHHELD_RESPONSE_FIELDS = ['otp'];
 
 export interface StoredDecision {
   submissionKey: string;
+  reference?: string;
   outcome: ApplicationOutcome;
   /** The stored answer and payload (applications.response_json, payload_json). */
   responseJson: string;
@@ -78,6 +81,7 @@ export function decidedEventBody(stored: StoredDecision): string {
     timestamp: stored.decidedAt,
     data: {
       submissionKey: stored.submissionKey,
+      ...(stored.reference === undefined ? {} : { reference: stored.reference }),
       outcome: stored.outcome,
       decidedAt: stored.decidedAt,
       response,

@@ -11,6 +11,8 @@ export interface NewEvent {
   /** One row per endpoint, each with its own attempts. */
   endpoints: readonly string[];
   now: Date;
+  /** The application it is about (docs/decisions/0030-application-reference.md). */
+  submissionKey?: string;
 }
 
 export interface GroupedAlert {
@@ -73,7 +75,7 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
   const postgres = dialectOf(db) === 'postgres';
 
   return {
-    async insertEvent({ eventId, type, body, endpoints, now }) {
+    async insertEvent({ eventId, type, body, endpoints, now, submissionKey }) {
       if (endpoints.length === 0) return;
       const at = now.toISOString();
       await db
@@ -89,6 +91,7 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
             delivered_at: null,
             dead_at: null,
             last_error: null,
+            submission_key: submissionKey ?? null,
           })),
         )
         .execute();
@@ -229,6 +232,7 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
             ),
             endpoints,
             now,
+            submissionKey: lead.submission_key,
           });
         }
         return leads.length;

@@ -355,6 +355,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         body: decidedEventBody(decided),
         endpoints: eventEndpoints,
         now: new Date(decided.decidedAt),
+        submissionKey: decided.submissionKey,
       });
     },
     alert,

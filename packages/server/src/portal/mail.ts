@@ -57,11 +57,17 @@ export function devMailboxTransport(db: Kysely<Database>, clock: Clock): MailTra
 
 export const VERIFICATION_SUBJECT = 'Confirm your email address';
 
-export function verificationText(code: string, company: string): string {
+export function verificationText(
+  code: string,
+  company: string,
+  reference: string | null = null,
+): string {
   const minutes = PORTAL_CODE_TTL_MS / 60_000;
   return [
     `Your confirmation code is ${code}`,
     '',
+    // docs/decisions/0030-application-reference.md: every message names the application.
+    ...(reference === null ? [] : [`Your application reference is ${reference}`, '']),
     `Enter it on the page you saw after applying for finance with ${company}, with this email`,
     `address, to activate your customer account. It works once, for ${minutes} minutes.`,
     '',
@@ -127,11 +133,19 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         );
         // Already verified (or gone): nothing to prove any more.
         if (pending) {
+          const latest = await db
+            .selectFrom('applications')
+            .select('reference')
+            .where('email_lower', '=', mail.emailLower)
+            .where('reference', 'is not', null)
+            .orderBy('completed_at', 'desc')
+            .limit(1)
+            .executeTakeFirst();
           await transport.send({
             from,
             to: mail.emailLower,
             subject: VERIFICATION_SUBJECT,
-            text: verificationText(code, company),
+            text: verificationText(code, company, latest?.reference ?? null),
           });
         }
         await outbox.markSent(mail.id, clock.now());

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { submissionResponseSchema } from '@broker/domain';
+import { parseReference, submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload } from '@broker/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -458,7 +458,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
   it('keeps the mail in the development mailbox when there is no SMTP server', async () => {
     await worker.stop();
     startWorker(devMailboxTransport(database.db, t.clock));
-    await submit(portalPayload());
+    const { answer } = await submit(portalPayload());
     expect(await worker.drainOnce()).toBe(1);
     const [message, ...others] = await database.db.selectFrom('dev_mailbox').selectAll().execute();
     expect(others).toEqual([]);
@@ -469,6 +469,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
       created_at: '2026-03-10T10:00:00.000Z',
     });
     const code = /Your confirmation code is (\d{6})/.exec(message!.body)![1]!;
+    // The mail names the application by the reference the outcome page showed (decision 0030).
+    expect(parseReference(answer.reference!)).toBe(answer.reference);
+    expect(message!.body).toContain(`\n\nYour application reference is ${answer.reference}\n\n`);
     expect((await verify('ada.lovelace@example.com', code)).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { newReference } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
@@ -83,6 +85,8 @@ export interface ApplicationsRepositoryOptions {
 
 export interface DecidedApplication {
   submissionKey: string;
+  /** The short reference (docs/decisions/0030-application-reference.md). */
+  reference: string;
   outcome: ApplicationOutcome;
   responseJson: string;
   payloadJson: string;
@@ -109,6 +113,22 @@ const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
  * duplicate window; one answered as a duplicate does not, or each repeat would extend it.
  */
 const startsDuplicateWindow = sql<boolean>`${sql.ref('outcome')} in ('approved', 'declined')`;
+
+/**
+ * A reference no application has yet (decision 0030). 30^7 bodies make a clash rare; the unique
+ * index is the last word if two transactions pick the same one at once.
+ */
+async function unusedReference(trx: Transaction<Database>): Promise<string> {
+  for (;;) {
+    const reference = newReference(randomInt);
+    const taken = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (taken === undefined) return reference;
+  }
+}
 
 export function createApplicationsRepository(
   db: Kysely<Database>,
@@ -181,7 +201,8 @@ export function createApplicationsRepository(
         }
 
         const decision = await decide(scopeOf(trx, submissionKey));
-        const responseJson = JSON.stringify(decision.response);
+        const reference = await unusedReference(trx);
+        const responseJson = JSON.stringify({ ...decision.response, reference });
         await trx
           .updateTable('applications')
           .set({
@@ -191,6 +212,7 @@ export function createApplicationsRepository(
             application_id: decision.applicationId,
             response_json: responseJson,
             decision_json: decision.decisionJson ?? null,
+            reference,
             ...factColumns(facts),
             updated_at: at,
             completed_at: at,
@@ -199,6 +221,7 @@ export function createApplicationsRepository(
           .execute();
         await options.onDecided?.(trx, {
           submissionKey,
+          reference,
           outcome: decision.outcome,
           responseJson,
           payloadJson: facts.payloadJson,
@@ -207,7 +230,8 @@ export function createApplicationsRepository(
         const answer = decision.firstAnswer;
         return {
           replayed: false,
-          responseJson: answer === undefined ? responseJson : JSON.stringify(answer),
+          responseJson:
+            answer === undefined ? responseJson : JSON.stringify({ ...answer, reference }),
         };
       });
       // Also for a replay: the first answer may have committed but not yet be synced.

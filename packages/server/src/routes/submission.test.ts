@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { submissionResponseSchema } from '@broker/domain';
+import { parseReference, submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload, SubmissionResponse } from '@broker/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +8,8 @@ import type { DialectName, TestApp, TestDatabase } from '../test-support/databas
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 
+/** The short reference of decision 0030 (its own tests are under 'reference'). */
+const stored8 = () => expect.stringMatching(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/) as string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (dialect) => {
@@ -102,6 +104,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           { id: 'pennyworth-motor', name: 'Pennyworth Motor Finance (fictional)' },
           { id: 'northgate-vehicle', name: 'Northgate Vehicle Credit (fictional)' },
         ],
+        reference: stored8(),
       });
 
       const stored = await row(payload.submissionKey);
@@ -158,6 +161,49 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       await start();
       const payload = validPayload({ dealerNumber: undefined });
       expect((await submit(payload)).dealerNumber).toBeNull();
+    });
+  });
+
+  describe('reference (decision 0030)', () => {
+    it('gives each decided application its own short reference, stored and replayed', async () => {
+      await start();
+      const approved = validPayload();
+      const employed = validPayload();
+      const declined = validPayload({
+        email: 'other@example.com',
+        dateOfBirth: '1981-05-15T00:00:00.000',
+        employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+      });
+      const first = await submit(approved);
+      const second = await submit(declined);
+      expect(second.declineReason).not.toBeNull();
+      for (const [payload, answer] of [
+        [approved, first],
+        [declined, second],
+      ] as const) {
+        expect(answer.reference).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+        expect(parseReference(answer.reference!)).toBe(answer.reference);
+        expect((await row(payload.submissionKey)).reference).toBe(answer.reference);
+      }
+      expect(first.reference).not.toBe(second.reference);
+      // The API's own id is unchanged.
+      expect(first.applicationId).toBe((await row(approved.submissionKey)).application_id);
+      // A repeated key answers the same reference.
+      expect((await submit(approved)).reference).toBe(first.reference);
+    });
+
+    it('refuses a second application with a stored reference: the column is unique', async () => {
+      await start();
+      const first = await submit(validPayload());
+      const other = validPayload({ email: 'other@example.com' });
+      await submit(other);
+      await expect(
+        database.db
+          .updateTable('applications')
+          .set({ reference: first.reference! })
+          .where('submission_key', '=', other.submissionKey)
+          .execute(),
+      ).rejects.toThrow(/unique|duplicate/i);
     });
   });
 
@@ -484,6 +530,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         accountStatus: null,
         quote: null,
         matchedLenders: [],
+        reference: stored8(),
       });
       expect(await row(payload.submissionKey)).toMatchObject({
         outcome: 'declined',

@@ -10,6 +10,7 @@ import { PAGE_SIZE, searchKind } from './applications.js';
 interface Listed {
   id: number;
   applicationId: string | null;
+  reference: string | null;
   name: string | null;
   outcome: string;
   journey: string;
@@ -45,10 +46,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         payload,
       });
       expect(response.statusCode).toBe(200);
-      return {
-        payload,
-        applicationId: response.json<{ applicationId: string | null }>().applicationId,
-      };
+      const answer = response.json<{ applicationId: string | null; reference: string }>();
+      return { payload, applicationId: answer.applicationId, reference: answer.reference };
     }
 
     async function list(query: Record<string, string> = {}) {
@@ -95,6 +94,40 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect((await list({ q: 'nobody' })).applications).toEqual([]);
       // LIKE's wildcards are searched for as themselves.
       expect((await list({ q: '%' })).applications).toEqual([]);
+    });
+
+    it('finds an application by the reference read over the phone (decision 0030)', async () => {
+      const { reference } = await submit({ firstName: 'Mary', lastName: 'Jackson' });
+      const other = await submit({
+        firstName: 'Dorothy',
+        lastName: 'Vaughan',
+        email: 'd.vaughan@example.com',
+        contactNumber: '07911900789',
+      });
+      expect(reference).not.toBe(other.reference);
+      const spoken = `${reference.slice(0, 4).toLowerCase()} ${reference.slice(4)}`;
+      for (const q of [reference, spoken, `${reference.slice(0, 4)}-${reference.slice(4)}`]) {
+        const found = await list({ q });
+        expect(
+          found.applications.map((row) => [row.name, row.reference]),
+          q,
+        ).toEqual([['Mary Jackson', reference]]);
+      }
+      // One wrong character fails the check: read as a name, which matches nobody.
+      const wrong = (reference[0] === 'A' ? 'B' : 'A') + reference.slice(1);
+      expect(searchKind(wrong).kind).toBe('name');
+      expect((await list({ q: wrong })).applications).toEqual([]);
+    });
+
+    it('reads a surname that happens to pass the check character as a name when no reference matches', async () => {
+      // 'Stephens' is 8 letters of the alphabet; find the first 8-letter name ending that passes.
+      const name = [...'23456789ABCDEFGHJKMNPQRSTVWXYZ']
+        .map((last) => `STEPHEN${last}`)
+        .find((candidate) => searchKind(candidate).kind === 'reference')!;
+      const lastName = name[0] + name.slice(1).toLowerCase();
+      await submit({ firstName: 'Ann', lastName });
+      const found = await list({ q: lastName });
+      expect(found.applications.map((row) => row.name)).toEqual([`Ann ${lastName}`]);
     });
 
     it('filters by outcome (abandoned = partial), journey, brand and date', async () => {
@@ -223,6 +256,7 @@ describe('searchKind', () => {
       kind: 'id',
       value: '0b1c2d3e-0000-4000-8000-00000000000a',
     });
+    expect(searchKind(' k7mq-4xr8 ')).toEqual({ kind: 'reference', value: 'K7MQ4XR8' });
     expect(searchKind('Ada  Lovelace')).toEqual({ kind: 'name', value: 'ada lovelace' });
   });
 });

@@ -1,3 +1,4 @@
+import { parseReference } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type {
@@ -10,11 +11,37 @@ import { z } from 'zod';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
 import type { AuditEntry } from './audit.js';
+import { toCsv } from './csv.js';
+import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
 export const PAGE_SIZE = 25;
+/** Only admins export (docs/back-office.md). */
+export const APPLICATION_EXPORTERS: readonly StaffRole[] = ['admin'];
+/** More than this answers 422: narrow the filters (docs/decisions/0030-application-reference.md). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+type Listed = ReturnType<typeof summary>;
+const EXPORT_COLUMNS: [string, (row: Listed) => string | number | null][] = [
+  ['Reference', (row) => row.reference],
+  ['Application id', (row) => row.applicationId],
+  ['Received', (row) => row.createdAt],
+  ['Completed', (row) => row.completedAt],
+  ['Outcome', (row) => row.outcome],
+  ['Decline reason', (row) => row.declineReason],
+  ['Journey', (row) => row.journey],
+  ['Name', (row) => row.name],
+  ['E-mail', (row) => row.email],
+  ['Phone', (row) => row.phone],
+  ['Postcode', (row) => row.postcode],
+  ['Brand', (row) => row.brand],
+  ['Affiliate', (row) => row.affiliate],
+  ['Loan amount', (row) => row.loanAmount],
+  ['Status', (row) => row.workStatus],
+  ['Needs follow-up', (row) => (row.needsAttention ? 'yes' : 'no')],
+];
 
 export const JOURNEYS = ['vehicle', 'secured', 'joint'] as const;
 export const OUTCOMES = ['approved', 'declined', 'duplicate', 'abandoned'] as const;
@@ -36,7 +63,7 @@ export type ApplicationListQuery = z.infer<typeof listQuery>;
 const detailParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 /** How a search box's text is read: each kind is matched exactly on its own column. */
-export type SearchKind = 'email' | 'id' | 'phone' | 'postcode' | 'name';
+export type SearchKind = 'email' | 'id' | 'reference' | 'phone' | 'postcode' | 'name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
@@ -45,11 +72,19 @@ export function searchKind(text: string): { kind: SearchKind; value: string } {
   const value = text.trim();
   if (value.includes('@')) return { kind: 'email', value: value.toLowerCase() };
   if (UUID.test(value)) return { kind: 'id', value: value.toLowerCase() };
+  // docs/decisions/0030-application-reference.md: 8 characters with a valid check character.
+  const reference = parseReference(value);
+  if (reference !== null) return { kind: 'reference', value: reference };
   const digits = value.replace(/[\s()-]/g, '').replace(/^\+44/, '0');
   if (/^\d{10,11}$/.test(digits)) return { kind: 'phone', value: digits };
   if (POSTCODE.test(value))
     return { kind: 'postcode', value: value.replace(/\s/g, '').toUpperCase() };
   return { kind: 'name', value: value.toLowerCase().replace(/\s+/g, ' ') };
+}
+
+/** The search box's text read as a name, whatever it looks like. */
+function asName(text: string): { kind: SearchKind; value: string } {
+  return { kind: 'name', value: text.trim().toLowerCase().replace(/\s+/g, ' ') };
 }
 
 interface PayloadSummary {
@@ -92,6 +127,7 @@ function summary(
     assignedTo: row.assigned_to ?? null,
     id: row.id,
     applicationId: row.application_id,
+    reference: row.reference,
     name: [payload.firstName, payload.lastName].filter(Boolean).join(' ') || null,
     email: row.email_lower,
     phone: row.phone_normalised,
@@ -133,6 +169,83 @@ export function registerApplicationRoutes(
           string | null
         >`json_extract(payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
 
+  /** The list's rows for a query, newest first; the list pages them, the export takes them all. */
+  function filtered(
+    query: ApplicationListQuery,
+    memberId: string,
+    read: (text: string) => { kind: SearchKind; value: string } = searchKind,
+  ) {
+    let select = db
+      .selectFrom('applications')
+      .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+      .selectAll('applications')
+      .select(['application_work.work_status', 'application_work.assigned_to'])
+      .orderBy('applications.id', 'desc');
+    const search = query.q ? read(query.q) : null;
+    if (search) {
+      switch (search.kind) {
+        case 'email':
+          select = select.where('email_lower', '=', search.value);
+          break;
+        case 'id':
+          select = select.where((eb) =>
+            eb.or([
+              eb('applications.application_id', '=', search.value),
+              eb('applications.submission_key', '=', search.value),
+            ]),
+          );
+          break;
+        case 'reference':
+          select = select.where('applications.reference', '=', search.value);
+          break;
+        case 'phone':
+          select = select.where('phone_normalised', '=', search.value);
+          break;
+        case 'postcode':
+          select = select.where(
+            sql<SqlBool>`replace(upper(${field('addresses', 0, 'postcode')}), ' ', '') = ${search.value}`,
+          );
+          break;
+        case 'name': {
+          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+          const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+          select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
+          break;
+        }
+      }
+    }
+    if (query.outcome === 'abandoned') select = select.where('applications.status', '=', 'partial');
+    else if (query.outcome) {
+      select = select
+        .where('applications.status', '=', 'complete')
+        .where('applications.outcome', '=', query.outcome);
+    }
+    if (query.brand) select = select.where('brand', '=', query.brand);
+    if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
+    if (query.journey) {
+      const joint: Expression<SqlBool> = postgres
+        ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
+        : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
+      const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
+      if (query.journey === 'joint') select = select.where(joint);
+      else {
+        select = select.where(sql<SqlBool>`not (${joint})`);
+        select = select.where(
+          query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
+        );
+      }
+    }
+    if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
+    if (query.to) select = select.where('created_at', '<', nextDay(query.to));
+    if (query.after) select = select.where('applications.id', '<', query.after);
+    if (query.assigned === 'me') {
+      select = select.where('application_work.assigned_to', '=', memberId);
+    } else if (query.assigned === 'none') {
+      select = select.where('application_work.assigned_to', 'is', null);
+    }
+    return { select, search };
+  }
+
   app.get(
     '/api/staff/applications',
     { preHandler: guard(APPLICATION_READERS) },
@@ -140,75 +253,13 @@ export function registerApplicationRoutes(
       const parsed = listQuery.safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
-      let select = db
-        .selectFrom('applications')
-        .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
-        .selectAll('applications')
-        .select(['application_work.work_status', 'application_work.assigned_to'])
-        .orderBy('applications.id', 'desc')
-        .limit(PAGE_SIZE + 1);
-      const search = query.q ? searchKind(query.q) : null;
-      if (search) {
-        switch (search.kind) {
-          case 'email':
-            select = select.where('email_lower', '=', search.value);
-            break;
-          case 'id':
-            select = select.where((eb) =>
-              eb.or([
-                eb('applications.application_id', '=', search.value),
-                eb('applications.submission_key', '=', search.value),
-              ]),
-            );
-            break;
-          case 'phone':
-            select = select.where('phone_normalised', '=', search.value);
-            break;
-          case 'postcode':
-            select = select.where(
-              sql<SqlBool>`replace(upper(${field('addresses', 0, 'postcode')}), ' ', '') = ${search.value}`,
-            );
-            break;
-          case 'name': {
-            const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
-            const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-            select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
-            break;
-          }
-        }
+      let { select, search } = filtered(query, request.staff!.member.id);
+      let rows = await select.limit(PAGE_SIZE + 1).execute();
+      if (search?.kind === 'reference' && rows.length === 0) {
+        // An 8-letter surname can pass the check character (1 in 30): then it is a name.
+        ({ select, search } = filtered(query, request.staff!.member.id, asName));
+        rows = await select.limit(PAGE_SIZE + 1).execute();
       }
-      if (query.outcome === 'abandoned')
-        select = select.where('applications.status', '=', 'partial');
-      else if (query.outcome) {
-        select = select
-          .where('applications.status', '=', 'complete')
-          .where('applications.outcome', '=', query.outcome);
-      }
-      if (query.brand) select = select.where('brand', '=', query.brand);
-      if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
-      if (query.journey) {
-        const joint: Expression<SqlBool> = postgres
-          ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
-          : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
-        const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
-        if (query.journey === 'joint') select = select.where(joint);
-        else {
-          select = select.where(sql<SqlBool>`not (${joint})`);
-          select = select.where(
-            query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
-          );
-        }
-      }
-      if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
-      if (query.to) select = select.where('created_at', '<', nextDay(query.to));
-      if (query.after) select = select.where('applications.id', '<', query.after);
-      if (query.assigned === 'me') {
-        select = select.where('application_work.assigned_to', '=', request.staff!.member.id);
-      } else if (query.assigned === 'none') {
-        select = select.where('application_work.assigned_to', 'is', null);
-      }
-
-      const rows = await select.execute();
       const page = rows.slice(0, PAGE_SIZE);
       // The search text is never kept: an erased person's e-mail or phone must not stay in the
       // append-only log (docs/decisions/0032-erasure-and-the-audit-log.md).
@@ -225,6 +276,42 @@ export function registerApplicationRoutes(
         applications: page.map(summary),
         next: rows.length > PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
       };
+    },
+  );
+
+  // docs/back-office.md "Export": the filtered list as CSV, admins only, audited.
+  app.get(
+    '/api/staff/applications/export',
+    { preHandler: guard(APPLICATION_EXPORTERS) },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = listQuery.omit({ after: true }).safeParse(request.query);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
+      const query = parsed.data;
+      let { select, search } = filtered(query, request.staff!.member.id);
+      let rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      if (search?.kind === 'reference' && rows.length === 0) {
+        ({ select, search } = filtered(query, request.staff!.member.id, asName));
+        rows = await select.limit(EXPORT_MAX_ROWS + 1).execute();
+      }
+      if (rows.length > EXPORT_MAX_ROWS) {
+        return reply.code(422).send({ error: 'too_many_rows', limit: EXPORT_MAX_ROWS });
+      }
+      await audit(request, {
+        action: 'applications-exported',
+        detail: { ...query, ...(search ? { searchKind: search.kind } : {}), rows: rows.length },
+      });
+      const csv = toCsv(
+        EXPORT_COLUMNS.map(([heading]) => heading),
+        rows.map((row) => {
+          const listed = summary(row);
+          return EXPORT_COLUMNS.map(([, value]) => value(listed));
+        }),
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="applications.csv"')
+        .type('text/csv; charset=utf-8')
+        .send(csv);
     },
   );
 
@@ -261,6 +348,7 @@ export function registerApplicationRoutes(
         payload: parsePayload(row),
         response,
         work: await workOf(db, row.id),
+        deliveries: await deliveriesOf(db, row.submission_key),
       };
     },
   );

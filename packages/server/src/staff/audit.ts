@@ -32,7 +32,10 @@ export type AuditAction =
   | 'funnel-viewed'
   | 'subject-access'
   | 'erased'
-  | 'disclosure-text-viewed';
+  | 'disclosure-text-viewed'
+  // docs/decisions/0030-application-reference.md
+  | 'applications-exported'
+  | 'delivery-redelivered';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -654,6 +654,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           roles: ['admin'],
           payload: { q: 'nobody@example.com', reason: 'x', applicationIds: [] },
         },
+        // docs/decisions/0030-application-reference.md
+        { method: 'GET', url: '/api/staff/applications/export', roles: ['admin'] },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/deliveries/1/redeliver',
+          roles: ['agent', 'admin'],
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {
@@ -705,7 +712,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           for (const method of match[3]!.split(', ')) {
             if (method === 'HEAD') continue;
             const id = full.startsWith('/api/staff/applications') ? '1' : ID;
-            staffRoutes.push(`${method} ${full.replace(':id', id)}`);
+            staffRoutes.push(`${method} ${full.replace(':id', id).replace(':eventRowId', '1')}`);
           }
         }
         const guarded = [

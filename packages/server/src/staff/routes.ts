@@ -10,6 +10,7 @@ import { registerWorkRoutes } from './work.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerLifecycleRoutes } from '../lifecycle/routes.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
+import { registerDeliveryRoutes } from './deliveries.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -338,6 +339,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit });
   registerEvidenceRoutes(app, { db, clock, guard, audit });
+  registerDeliveryRoutes(app, { db, clock, guard, audit });
 
   // ---------- The audit log (auditors; admins) ----------
 

@@ -5,28 +5,25 @@ import { useConfig } from '../../api/config';
 import { IndicativeQuoteSummary } from '../../features/quote/indicative-quote';
 import { readQuote } from '../../features/quote/quote-store';
 import { ContactUs } from './contact-us';
+import { ApplicationReference, useApplicationReference } from './reference';
 
 /**
- * /complete: the thank-you page, with the application's reference (evoId) and, when this tab
+ * /complete: the thank-you page, with the application's short reference (`ref`, decision 0030;
+ * evoId on older links) and, when this tab
  * kept the approval's quote (docs/decisions/0023-quote-on-the-outcome-page.md), the quote.
  */
 export default function CompletePage() {
   const params = useSearchParams();
-  const reference = params.get('evoId');
-  const quote = readQuote(reference);
+  const applicationId = params.get('evoId');
+  const reference = useApplicationReference() ?? applicationId;
+  const quote = readQuote(applicationId);
   const firm = useConfig()?.company.name || currentBrand().name;
   return (
     <>
       <title>{`Application sent – ${currentBrand().name}`}</title>
       <div className="panel">
         <PageHeading>Application sent</PageHeading>
-        {reference && (
-          <p className="panel__body">
-            Your reference number
-            <br />
-            <strong className="panel__reference">{reference}</strong>
-          </p>
-        )}
+        {reference && <ApplicationReference reference={reference} />}
       </div>
       <p className="body">Thank you. We have received your application.</p>
       {quote && <IndicativeQuoteSummary quote={quote} firm={firm} />}

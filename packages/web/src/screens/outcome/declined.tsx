@@ -2,13 +2,20 @@ import { Link } from '../../lib/router';
 import { PageHeading } from '../../chrome/page-heading';
 import { currentBrand } from '../../lib/brand';
 import { ContactUs } from './contact-us';
+import { ApplicationReference, useApplicationReference } from './reference';
 
 /** /declined */
 export default function DeclinedPage() {
+  const reference = useApplicationReference();
   return (
     <>
       <title>{`We cannot help with this application – ${currentBrand().name}`}</title>
       <PageHeading>We&apos;re sorry, we cannot help with this application</PageHeading>
+      {reference && (
+        <div className="panel panel--reference">
+          <ApplicationReference reference={reference} />
+        </div>
+      )}
       <p className="body">
         Thank you for applying. Based on the information you gave us, we are not able to find you
         finance at the moment.

@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { generate } from 'otplib';
+import { expectNoAxeViolations } from './support/axe';
+import { databasePath } from './support/db';
+import { iPressEnterOn, iTabTo, iTypeInto } from './support/keyboard';
+import { snap } from './support/screenshots';
+import { iHaveAnsweredTheCookieBanner, whenTheScreenHasSettled } from './support/vehicle';
+
+// docs/decisions/0030-application-reference.md: the short reference on the outcome pages and in
+// the back office's search; the admins' CSV export; an application's delivery attempts with
+// "Redeliver". Staff added with the command line and signed in with TOTP, keyboard only.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'plum orbit lantern seventeen';
+
+/** `npm run staff -- add ...` as the README documents it, against the e2e server's database. */
+function addStaff(email: string, role: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
+      'add',
+      '--email',
+      email,
+      '--name',
+      'Mary Jackson',
+      '--role',
+      role,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databasePath(),
+        PUBLIC_BASE_URL: 'http://unused.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
+  if (!link) throw new Error(`no set-up link in: ${output}`);
+  return new URL(link).hash;
+}
+
+function application(overrides: Record<string, unknown>) {
+  const key = randomUUID();
+  return {
+    key,
+    payload: {
+      submissionKey: key,
+      affiliateKey: 'default',
+      dealerNumber: 'D1001',
+      submittedBy: 'apply',
+      loanPurposeType: 'Vehicle',
+      lookingToBuy: 'FoundVehicle',
+      loanAmount: 7500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 4,
+      title: 'Dr',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: `k.johnson.${key.slice(0, 8)}@example.com`,
+      contactNumber: '07911900456',
+      dateOfBirth: '1980-05-15T00:00:00.000',
+      maritalStatus: 'Married',
+      drivingLicenceType: 'FullUK',
+      netMonthlyIncome: 2400,
+      isJointApplication: false,
+      termsAndConditionsAgreed: true,
+      IsCompleted: true,
+      IsOptedEmail: false,
+      IsOptedSms: false,
+      IsOptedPhone: false,
+      IsOptedPost: false,
+      IsOptedThirdParty: false,
+      IsOptedEmailThirdParty: false,
+      IsOptedSmsThirdParty: false,
+      IsOptedPhoneThirdParty: false,
+      IsOptedPostThirdParty: false,
+      addresses: [
+        {
+          addressIndex: 0,
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+          residentialStatus: 'PrivateTenant',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'FullTime',
+          yearsAtEmployer: 6,
+          monthsAtEmployer: 3,
+          occupation: 'Mathematician',
+          employerName: 'Langley Research Center',
+          Town: 'Hampton',
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+/** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */
+function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+async function setUp(page: Page, hash: string): Promise<string> {
+  await page.goto(`/back-office/setup${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
+
+/**
+ * A dead letter for an application, written straight into the server's database: the e2e server
+ * has no receiver configured (playwright.config.ts), so nothing could fail to deliver on its own.
+ */
+function deadLetterFor(submissionKey: string): void {
+  const db = new Database(databasePath(), { fileMustExist: true });
+  try {
+    const at = new Date().toISOString();
+    db.prepare(
+      `insert into delivery_events (event_id, endpoint, event_type, body, created_at, attempts,
+         next_attempt_at, dead_at, last_error, submission_key)
+       values (?, 'webhook-1', 'application.decided', '{}', ?, 6, ?, ?, 'HTTP 503', ?)`,
+    ).run(`msg_${randomUUID().replace(/-/g, '')}`, at, at, at, submissionKey);
+  } finally {
+    db.close();
+  }
+}
+
+async function signedInAs(page: Page, role: string): Promise<string> {
+  const email = `mary.${randomUUID().slice(0, 8)}@broker.example`;
+  const secret = await setUp(page, addStaff(email, role));
+  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await generate({ secret }),
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
+  await iTypeInto(page, page.getByLabel('E-mail address'), email);
+  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
+  ).toBeFocused({ timeout: 20_000 });
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await nextCode(secret),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  return email;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the reference, the export and delivery attempts', () => {
+  test('the outcome pages show the reference, and only a well-formed one', async ({
+    page,
+    request,
+  }) => {
+    const { key, payload } = application({ firstName: 'Ada', lastName: 'Lovelace' });
+    const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+    expect(submitted.status()).toBe(200);
+    const answer = (await submitted.json()) as { applicationId: string; reference: string };
+    expect(answer.reference).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+
+    await iHaveAnsweredTheCookieBanner(page);
+    const pages = [
+      [
+        'complete',
+        `/complete?evoId=${answer.applicationId}&ref=${answer.reference}`,
+        'Application sent',
+      ],
+      [
+        'declined',
+        `/declined?ref=${answer.reference}`,
+        "We're sorry, we cannot help with this application",
+      ],
+      ['duplicate', `/duplicate?ref=${answer.reference}`, 'You have already applied'],
+    ] as const;
+    for (const [name, url, heading] of pages) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main).toContainText(`Your reference number${answer.reference}`);
+      await whenTheScreenHasSettled(page);
+      await expectNoAxeViolations(page);
+      // Everything after the reference is reachable with Tab.
+      await iTabTo(page, main.getByRole('link', { name: /@/ }));
+      await snap(page, `reference-${name}`);
+    }
+
+    // A link with made-up text, or a reference whose check character is wrong, shows none.
+    const wrong = answer.reference[7] === 'A' ? 'B' : 'A';
+    for (const ref of ['CALL 0900 000 000', answer.reference.slice(0, 7) + wrong]) {
+      await page.goto(`/declined?ref=${encodeURIComponent(ref)}`);
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: "We're sorry, we cannot help with this application",
+        }),
+      ).toBeVisible();
+      await expect(page.getByText('Your reference number')).toHaveCount(0);
+    }
+  });
+
+  test('an admin finds an application by its reference, exports the list and redelivers a dead letter', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { key, payload } = application({ firstName: 'Grace', lastName: 'Hopper' });
+    const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+    expect(submitted.status()).toBe(200);
+    const { reference } = (await submitted.json()) as { reference: string };
+    deadLetterFor(key);
+
+    await signedInAs(page, 'admin');
+
+    // Search by the reference as someone reads it out: in two groups, lower case.
+    const spoken = `${reference.slice(0, 4)} ${reference.slice(4)}`.toLowerCase();
+    await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), spoken);
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Grace Hopper');
+    await expect(rows.nth(1).getByRole('cell', { name: reference })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-reference-search');
+
+    // Export: the same filters, as CSV.
+    const exportLink = page.getByRole('link', { name: 'Export as CSV' });
+    await expect(exportLink).toHaveAttribute(
+      'href',
+      `/api/staff/applications/export?q=${encodeURIComponent(spoken).replace(/%20/g, '+')}`,
+    );
+    const downloading = page.waitForEvent('download');
+    await iPressEnterOn(page, exportLink);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('applications.csv');
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/^Reference,Application id,Received,/);
+    expect(csv.slice(1).filter(Boolean)).toHaveLength(1);
+    expect(csv[1]).toMatch(new RegExp(`^${reference},.*,Grace Hopper,`));
+
+    // The detail: the reference and the delivery attempts.
+    await iPressEnterOn(page, page.getByRole('link', { name: 'Grace Hopper' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeFocused();
+    await expect(page.getByRole('definition').filter({ hasText: reference })).toBeVisible();
+    const deliveries = page.getByRole('region', { name: 'Delivery attempts' });
+    const event = deliveries.getByRole('row').nth(1);
+    await expect(event).toContainText('application.decided');
+    await expect(event).toContainText('webhook-1');
+    await expect(event).toContainText('HTTP 503');
+    await expect(event).toContainText('Dead letter');
+    await expectNoAxeViolations(page);
+    await deliveries.scrollIntoViewIfNeeded();
+    await snap(page, 'back-office-deliveries');
+
+    await iPressEnterOn(
+      page,
+      deliveries.getByRole('button', { name: 'Redeliver application.decided to webhook-1' }),
+    );
+    await expect(deliveries.getByRole('status')).toHaveText(
+      'application.decided to webhook-1 will be delivered again',
+    );
+    await expect(event).toContainText('Waiting');
+    await expect(event).toContainText('None');
+    await expect(deliveries.getByRole('button', { name: /Redeliver/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await snap(page, 'back-office-redelivered');
+  });
+
+  test('an agent sees no export button, and the server refuses the export', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signedInAs(page, 'agent');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export as CSV' })).toHaveCount(0);
+    const refused = await page.request.get('/api/staff/applications/export');
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'forbidden' });
+  });
+});

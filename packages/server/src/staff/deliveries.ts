@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { Db, StaffRole } from '../db/schema.js';
+import type { Clock } from '../decisions/decide.js';
+import { createDeliveryRepository } from '../delivery/repository.js';
+import type { AuditEntry } from './audit.js';
+import { APPLICATION_WORKERS } from './work.js';
+
+/**
+ * An application's delivery attempts on its page, and redelivery of a dead letter
+ * (docs/back-office.md "Delivery attempts", docs/delivery.md).
+ */
+export interface DeliveryAttempts {
+  id: number;
+  eventId: string;
+  type: string;
+  endpoint: string;
+  attempts: number;
+  createdAt: string;
+  nextAttemptAt: string;
+  deliveredAt: string | null;
+  deadAt: string | null;
+  lastError: string | null;
+  state: 'delivered' | 'dead' | 'pending';
+}
+
+/** The delivery events about one application, oldest first (never the body: it is the payload). */
+export async function deliveriesOf(db: Db, submissionKey: string): Promise<DeliveryAttempts[]> {
+  const rows = await db
+    .selectFrom('delivery_events')
+    .select([
+      'id',
+      'event_id',
+      'event_type',
+      'endpoint',
+      'attempts',
+      'created_at',
+      'next_attempt_at',
+      'delivered_at',
+      'dead_at',
+      'last_error',
+    ])
+    .where('submission_key', '=', submissionKey)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.event_id,
+    type: row.event_type,
+    endpoint: row.endpoint,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    nextAttemptAt: row.next_attempt_at,
+    deliveredAt: row.delivered_at,
+    deadAt: row.dead_at,
+    lastError: row.last_error,
+    state: row.delivered_at !== null ? 'delivered' : row.dead_at !== null ? 'dead' : 'pending',
+  }));
+}
+
+const params = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  eventRowId: z.coerce.number().int().positive(),
+});
+
+export interface DeliveryRoutesOptions {
+  db: Db;
+  clock: Clock;
+  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+}
+
+export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRoutesOptions): void {
+  const { db, clock, guard, audit } = options;
+
+  app.post(
+    '/api/staff/applications/:id/deliveries/:eventRowId/redeliver',
+    { preHandler: guard(APPLICATION_WORKERS) },
+    async (request, reply) => {
+      const parsed = params.safeParse(request.params);
+      if (!parsed.success) return reply.code(404).send({ error: 'not_found' });
+      const { id, eventRowId } = parsed.data;
+      // The event must be this application's: an id from another page is not found here.
+      const event = await db
+        .selectFrom('delivery_events')
+        .innerJoin('applications', 'applications.submission_key', 'delivery_events.submission_key')
+        .select([
+          'delivery_events.event_id',
+          'delivery_events.endpoint',
+          'applications.submission_key',
+        ])
+        .where('applications.id', '=', id)
+        .where('delivery_events.id', '=', eventRowId)
+        .executeTakeFirst();
+      if (!event) return reply.code(404).send({ error: 'not_found' });
+      const redelivered = await createDeliveryRepository(db).redeliver(eventRowId, clock.now());
+      if (!redelivered) return reply.code(409).send({ error: 'not_dead' });
+      await audit(request, {
+        action: 'delivery-redelivered',
+        target: String(id),
+        detail: { eventId: event.event_id, endpoint: event.endpoint },
+      });
+      return { deliveries: await deliveriesOf(db, event.submission_key) };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
+import { openTestDatabase, startTestApp } from '../test-support/databases.js';
+import { validPayload } from '../test-support/fixtures.js';
+import type { SignedIn } from '../test-support/staff.js';
+import { addActiveStaff, signIn } from '../test-support/staff.js';
+
+// docs/back-office.md "Export": the filtered list as CSV, for admins only, audited.
+describe.each<DialectName>(['sqlite', 'postgres'])(
+  'back-office export on %s',
+  { timeout: 90_000 },
+  (dialect) => {
+    let database: TestDatabase;
+    let t: TestApp;
+    const sessions = {} as Record<'agent' | 'admin' | 'auditor', SignedIn>;
+    let adminEmail = '';
+
+    beforeAll(async () => {
+      database = await openTestDatabase(dialect, inject('postgresUrl'));
+      t = await startTestApp(database);
+      for (const role of ['agent', 'admin', 'auditor'] as const) {
+        const staff = await addActiveStaff(t, role);
+        if (role === 'admin') adminEmail = staff.member.email;
+        sessions[role] = await signIn(t, staff);
+      }
+    });
+    afterAll(async () => {
+      await t.close();
+      await database.close();
+    });
+    afterEach(async () => {
+      await sql`delete from applications`.execute(database.db);
+    });
+
+    async function submit(overrides: Parameters<typeof validPayload>[0] = {}) {
+      const payload = validPayload(overrides);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/${payload.submissionKey}`,
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ applicationId: string | null; reference: string }>();
+    }
+
+    const exportAs = (headers: Record<string, string>, query: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/api/staff/applications/export', query, headers });
+
+    it('gives an admin the filtered list as CSV and audits it', async () => {
+      const katherine = await submit({
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+        email: 'k.johnson@example.com',
+        contactNumber: '07911900456',
+      });
+      await submit({
+        firstName: 'Dorothy',
+        lastName: 'Vaughan',
+        email: 'd.vaughan@example.com',
+        contactNumber: '07911900789',
+      });
+
+      const response = await exportAs(sessions.admin.headers(), { q: 'johnson' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="applications.csv"',
+      );
+      expect(response.headers['cache-control']).toBe('no-store');
+      const lines = response.body.split('\r\n');
+      expect(lines[0]).toBe(
+        'Reference,Application id,Received,Completed,Outcome,Decline reason,Journey,Name,E-mail,Phone,Postcode,Brand,Affiliate,Loan amount,Status,Needs follow-up',
+      );
+      expect(lines.slice(1)).toEqual([
+        `${katherine.reference},${katherine.applicationId},2026-03-10T10:00:00.000Z,2026-03-10T10:00:00.000Z,approved,,vehicle,Katherine Johnson,k.johnson@example.com,07911900456,SW1A 2AA,default,default,7500,new,no`,
+        '',
+      ]);
+
+      const logged = await database.db
+        .selectFrom('staff_audit_log')
+        .select(['action', 'actor_email', 'detail_json'])
+        .where('action', '=', 'applications-exported')
+        .execute();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.actor_email).toBe(adminEmail);
+      expect(JSON.parse(logged[0]!.detail_json!)).toEqual({
+        q: 'johnson',
+        searchKind: 'name',
+        rows: 1,
+      });
+    });
+
+    it('neutralises cells a spreadsheet would run as formulas', async () => {
+      // A partial application's answers are kept as typed: the easiest place for a formula.
+      const payload = validPayload();
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${payload.submissionKey}`,
+        payload: { ...payload, firstName: '=1+2', lastName: '@SUM(A1)' },
+      });
+      expect(saved.statusCode, saved.body).toBe(202);
+      const response = await exportAs(sessions.admin.headers(), { outcome: 'abandoned' });
+      expect(response.statusCode).toBe(200);
+      const row = response.body.split('\r\n')[1]!;
+      expect(row).toContain(",'=1+2 @SUM(A1),");
+      expect(row).toContain(',abandoned,');
+    });
+
+    it('refuses agents, auditors and requests without a session, and audits nothing', async () => {
+      await submit();
+      for (const role of ['agent', 'auditor'] as const) {
+        const refused = await exportAs(sessions[role].headers());
+        expect(refused.statusCode, role).toBe(403);
+        expect(refused.json()).toEqual({ error: 'forbidden' });
+      }
+      const anonymous = await exportAs({});
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ error: 'unauthenticated' });
+      expect(anonymous.body).not.toContain('example.com');
+      const exported = await database.db
+        .selectFrom('staff_audit_log')
+        .select('id')
+        .where('action', '=', 'applications-exported')
+        .where('actor_email', '<>', adminEmail)
+        .execute();
+      expect(exported).toEqual([]);
+    });
+
+    it('refuses an invalid filter', async () => {
+      const response = await exportAs(sessions.admin.headers(), { outcome: 'everything' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_query' });
+    });
+  },
+);
