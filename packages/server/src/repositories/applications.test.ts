@@ -49,13 +49,18 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
     const result = await applications.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>
       Promise.resolve({ ...approve('app-1'), response: { hello: 'world' } }),
     );
-    expect(result).toEqual({ replayed: false, responseJson: '{"hello":"world"}' });
+    // The decision's answer, with the short reference the repository gives it (decision 0030).
+    expect(result.replayed).toBe(false);
+    expect(JSON.parse(result.responseJson)).toEqual({
+      hello: 'world',
+      reference: expect.stringMatching(/^[2-9A-HJKMNP-TV-Z]{8}$/) as string,
+    });
     expect(await applications.findBySubmissionKey(key)).toMatchObject({
       submission_key: key,
       status: 'complete',
       outcome: 'approved',
       application_id: 'app-1',
-      response_json: '{"hello":"world"}',
+      response_json: result.responseJson,
       payload_json: '{"sample":true}',
       email_lower: 'ada@example.com',
       created_at: NOW.toISOString(),
@@ -66,7 +71,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
 
   it('replays a complete key without deciding again', async () => {
     const key = randomUUID();
-    await applications.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>
+    const first = await applications.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>
       Promise.resolve(approve('first')),
     );
     let decided = false;
@@ -78,7 +83,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
       },
     );
     expect(decided).toBe(false);
-    expect(again).toEqual({ replayed: true, responseJson: '{"applicationId":"first"}' });
+    expect(again.replayed).toBe(true);
+    expect(JSON.parse(again.responseJson)).toMatchObject({ applicationId: 'first' });
+    expect(again.responseJson).toBe(first.responseJson);
     expect((await applications.findBySubmissionKey(key))?.payload_json).toBe('{"sample":true}');
   });
 
