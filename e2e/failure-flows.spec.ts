@@ -219,6 +219,8 @@ test.describe('a failed submission loses nothing (issue 11 item 17)', () => {
     await expectNoAxeViolations(page);
     await snap(page, 'submit-still-sending');
 
+    // Sent again only after the 6 seconds Retry-After asks for: wait for that, not the default 5 s.
+    await expect(page).toHaveURL(/\/complete(\?|$)/, { timeout: 20_000 });
     await thenItIsSentOnce(page, seen, 2);
     expect(seen.attempts[1]!.timing().startTime - limitedAt).toBeGreaterThanOrEqual(5_700);
     expect(visited).not.toContain('/error');
