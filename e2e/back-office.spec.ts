@@ -232,6 +232,19 @@ test.describe('back office', () => {
     );
     await expect(page.getByRole('heading', { level: 2, name: 'Current address' })).toBeVisible();
     await expect(page.getByText('Langley Research Center')).toBeVisible();
+    // What the lender panel found (docs/lender-panel.md): the quote and each refusal as stored.
+    await expect(page.getByRole('heading', { level: 3, name: 'Indicative quote' })).toBeVisible();
+    const quote = page.getByRole('definition').filter({ hasText: 'Prime motor finance' });
+    await expect(quote).toHaveText('Prime motor finance');
+    await expect(
+      page.getByRole('heading', { level: 4, name: 'Hearthstone Homeowner Loans (fictional)' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Hearthstone Homeowner Loans (fictional)' })
+        .getByRole('listitem')
+        .first(),
+    ).toHaveText('Loan purpose Vehicle is not one of HomeImprovements, DebtConsolidation, Other');
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-detail');
 

@@ -10,12 +10,15 @@ import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';
 import { EvidencePanel } from './evidence';
 import type { Work } from './work';
+import { PanelDecisionPanel } from './panel-decision';
+import type { PanelFindings } from './panel-decision';
 
 interface ApplicationDetail extends ApplicationSummary {
   submissionKey: string;
   dealerNumber: string | null;
   payload: Record<string, unknown>;
   response: Record<string, unknown> | null;
+  decision: PanelFindings | null;
   work: Work;
   deliveries: DeliveryAttempts[];
 }
@@ -120,6 +123,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
           </dd>
         </div>
       </dl>
+      <PanelDecisionPanel found={detail.decision} />
 
       <DeliveryPanel id={detail.id} session={session} initial={detail.deliveries} />
       <EvidencePanel applicationId={detail.id} disclosures={payload.disclosures} />

@@ -220,6 +220,7 @@ export function createDecider(options: DeciderOptions): Decide {
           declineReason: null,
           applicationId,
           response: approved,
+          decisionJson,
           firstAnswer: { ...approved, otp },
         };
       }

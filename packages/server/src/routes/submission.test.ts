@@ -653,9 +653,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
   describe('customer-portal accounts (variant CDJ-MVP)', () => {
     it('creates a pending account for a new e-mail: answers New with a 6-digit otp', async () => {
       await start();
-      const answer = await submit(validPayload({ variant: 'CDJ-MVP' }));
+      const payload = validPayload({ variant: 'CDJ-MVP' });
+      const answer = await submit(payload);
       expect(answer.accountStatus).toBe(1);
       expect(answer.otp).toMatch(/^\d{6}$/);
+      // What the panel found is kept for staff on this path too (docs/back-office.md).
+      expect(JSON.parse((await row(payload.submissionKey)).decision_json!)).toMatchObject({
+        declineReason: null,
+        quote: answer.quote,
+      });
       const account = await database.db
         .selectFrom('portal_accounts')
         .selectAll()

@@ -243,6 +243,132 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       });
       expect(missing.statusCode).toBe(404);
     });
+
+    it('carries what the lender panel found: the quote, matched lenders, each refusal and the risk tier', async () => {
+      async function detailOf(payload: ReturnType<typeof validPayload>) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/submission/${payload.submissionKey}`,
+          payload,
+        });
+        expect(response.statusCode).toBe(200);
+        const row = await database.db
+          .selectFrom('applications')
+          .select('id')
+          .where('submission_key', '=', payload.submissionKey)
+          .executeTakeFirstOrThrow();
+        const detail = await t.app.inject({
+          method: 'GET',
+          url: `/api/staff/applications/${row.id}`,
+          headers: session.headers(),
+        });
+        expect(detail.statusCode).toBe(200);
+        return detail.json<{
+          response: Record<string, unknown>;
+          decision: Record<string, unknown> | null;
+        }>();
+      }
+
+      type Found = {
+        riskTier: string;
+        policy: { rule: string; reason: string }[];
+        lenders: {
+          id: string;
+          matched: boolean;
+          products: { id: string; refusals: { rule: string; reason: string }[] }[];
+        }[];
+        declineReason: string | null;
+        quote: Record<string, unknown> | null;
+      };
+      const reasonsOf = (found: Found, lenderId: string) =>
+        found.lenders
+          .find((lender) => lender.id === lenderId)!
+          .products.flatMap((product) => product.refusals.map((refusal) => refusal.reason));
+
+      const approved = await detailOf(validSecuredPayload({ firstName: 'Approved' }));
+      const quote = {
+        lenderId: 'hearthstone-homeowner',
+        lender: 'Hearthstone Homeowner Loans (fictional)',
+        productId: 'second-charge',
+        product: 'Second-charge homeowner loan',
+        rateLabel: 'APRC',
+        amount: 25000,
+        termMonths: 180,
+        apr: 0.159,
+        monthlyPayment: 347.28,
+        totalCostOfCredit: 37510.4,
+        totalPayable: 62510.4,
+        validUntil: '2026-04-09',
+      };
+      expect(approved.response).toMatchObject({
+        quote,
+        matchedLenders: [
+          { id: 'hearthstone-homeowner', name: 'Hearthstone Homeowner Loans (fictional)' },
+          { id: 'kestrel-secured', name: 'Kestrel Second Charge (fictional)' },
+        ],
+      });
+      const approvedFound = approved.decision as Found;
+      expect(approvedFound).toMatchObject({
+        riskTier: 'C',
+        policy: [],
+        declineReason: null,
+        quote,
+      });
+      expect(reasonsOf(approvedFound, 'pennyworth-motor')).toEqual([
+        'Loan purpose HomeImprovements is not one of Vehicle',
+        'Finance type Secured is not one of HirePurchase, PersonalContractPurchase, NotSure',
+        'Term of 180 months is outside 12 to 60 months',
+      ]);
+      expect(reasonsOf(approvedFound, 'hearthstone-homeowner')).toEqual([]);
+
+      // An unemployed applicant is refused by every sample lender.
+      const employed = validPayload();
+      const refused = await detailOf(
+        validPayload({
+          firstName: 'Refused',
+          email: 'refused@example.com',
+          contactNumber: '07911900789',
+          employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+        }),
+      );
+      expect(refused.response).toMatchObject({
+        declineReason: 'NoLenderMatch',
+        quote: null,
+        matchedLenders: [],
+      });
+      const refusedFound = refused.decision as Found;
+      expect(refusedFound).toMatchObject({
+        riskTier: 'A',
+        policy: [],
+        declineReason: 'NoLenderMatch',
+        quote: null,
+      });
+      expect(refusedFound.lenders.map((lender) => lender.matched)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+      expect(reasonsOf(refusedFound, 'pennyworth-motor')).toEqual([
+        'Applicant’s employment status Unemployed is not one of FullTime, PartTime, SelfEmployed, ArmedForces, Retired, Homemaker, Disability',
+      ]);
+
+      // The broker's own policy refuses before any lender is asked.
+      const poor = await detailOf(
+        validPayload({
+          firstName: 'Poor',
+          email: 'poor@example.com',
+          contactNumber: '07911900788',
+          netMonthlyIncome: 100,
+        }),
+      );
+      expect(poor.decision).toMatchObject({
+        riskTier: 'C',
+        declineReason: 'Income',
+        policy: [{ rule: 'income', reason: 'Applicant’s net monthly income £100 is below £500' }],
+        quote: null,
+      });
+    });
   },
 );
 

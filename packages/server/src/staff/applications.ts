@@ -338,6 +338,14 @@ export function registerApplicationRoutes(
       } catch {
         response = null;
       }
+      // What the lender panel found, as the decision stored it (docs/lender-panel.md): the
+      // same refusal sentences, the risk tier and the quote; null when no panel decided.
+      let decision: unknown = null;
+      try {
+        decision = row.decision_json === null ? null : JSON.parse(row.decision_json);
+      } catch {
+        decision = null;
+      }
       return {
         ...summary(row),
         submissionKey: row.submission_key,
@@ -347,6 +355,7 @@ export function registerApplicationRoutes(
         updatedAt: row.updated_at,
         payload: parsePayload(row),
         response,
+        decision,
         work: await workOf(db, row.id),
         deliveries: await deliveriesOf(db, row.submission_key),
       };
