@@ -207,9 +207,9 @@ export function registerApplicationRoutes(
           );
           break;
         case 'name': {
-          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+          // docs/decisions/0036-back-office-search.md: the name written with the submission.
           const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-          select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
+          select = select.where(sql<SqlBool>`search_name like ${pattern} escape '\\'`);
           break;
         }
       }
