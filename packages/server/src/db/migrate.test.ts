@@ -255,7 +255,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
     }
   });
 
-  it('plans the e-mail, phone and application id searches as index searches', async () => {
+  it('plans the e-mail, phone and application id searches as index searches, a name within its index', async () => {
     const database = await openTestDatabase('sqlite', inject('postgresUrl'));
     try {
       for (const where of [
@@ -272,6 +272,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
         expect(details).toMatch(/SEARCH applications USING INDEX/);
         expect(details).not.toMatch(/SCAN applications/);
       }
+      // A name is matched anywhere in it: the narrow name index is read whole, not the rows.
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select * from applications where id in (select named.id from applications as named where named.search_name is not null and named.search_name like ${'%ada%'} escape '\\') order by id desc limit 26`.execute(
+        database.db,
+      );
+      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
+        /(SCAN|SEARCH) named USING COVERING INDEX applications_by_search_name/,
+      );
     } finally {
       await database.close();
     }
