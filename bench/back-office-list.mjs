@@ -13,6 +13,7 @@ import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config.js';
 import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
+import { searchName } from '../packages/server/dist/db/search-name.js';
 import { createLogger } from '../packages/server/dist/logger.js';
 import { hashPassword } from '../packages/server/dist/staff/passwords.js';
 import { createStaffRepository } from '../packages/server/dist/staff/repository.js';
@@ -66,8 +67,8 @@ console.error(`seeding ${ROWS} applications into ${file}`);
 const raw = new Database(file);
 const insert = raw.prepare(
   `insert into applications (submission_key, status, outcome, decline_reason, application_id, payload_json,
-     brand, affiliate_key, email_lower, phone_normalised, date_of_birth, created_at, updated_at, completed_at)
-   values (?, ?, ?, ?, ?, ?, 'default', 'default', ?, ?, '1980-05-15', ?, ?, ?)`,
+     brand, affiliate_key, email_lower, phone_normalised, search_name, date_of_birth, created_at, updated_at, completed_at)
+   values (?, ?, ?, ?, ?, ?, 'default', 'default', ?, ?, ?, '1980-05-15', ?, ?, ?)`,
 );
 const start = Date.parse('2026-01-01T00:00:00Z');
 raw.transaction(() => {
@@ -98,6 +99,7 @@ raw.transaction(() => {
       JSON.stringify(payload),
       payload.email,
       payload.contactNumber,
+      searchName(JSON.stringify(payload)),
       at,
       at,
       partial ? null : at,

@@ -8,6 +8,7 @@ import { migrateToLatest } from './migrate.js';
 import * as initial from './migrations/0001-initial.js';
 import * as portalVerification from './migrations/0004-portal-verification.js';
 import * as reference from './migrations/0006-reference.js';
+import * as search from './migrations/0010-search.js';
 
 describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -214,6 +215,72 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0006-reference on %s', (dial
         { event_type: 'alert', submission_key: null },
         { event_type: 'application.decided', submission_key: 'k-complete-1' },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect) => {
+  it('writes each earlier application’s search name', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    const db = database.db;
+    try {
+      // Back to a deployment as it was before this migration.
+      await search.down(db as Kysely<unknown>);
+      const at = '2026-01-01T00:00:00.000Z';
+      for (const [submission_key, payload] of [
+        ['k-1', { firstName: 'Élodie ', lastName: 'De  La Cour' }],
+        ['k-2', { lastName: 'Hopper' }],
+        ['k-3', {}],
+      ] as const) {
+        await sql`insert into applications (submission_key, status, payload_json, created_at, updated_at) values (${submission_key}, 'partial', ${JSON.stringify(payload)}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      await search.up(db as Kysely<unknown>);
+      expect(
+        await db
+          .selectFrom('applications')
+          .select(['submission_key', 'search_name'])
+          .orderBy('submission_key')
+          .execute(),
+      ).toEqual([
+        { submission_key: 'k-1', search_name: 'élodie de la cour' },
+        { submission_key: 'k-2', search_name: 'hopper' },
+        { submission_key: 'k-3', search_name: null },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('plans the e-mail, phone and application id searches as index searches, a name within its index', async () => {
+    const database = await openTestDatabase('sqlite', inject('postgresUrl'));
+    try {
+      for (const where of [
+        sql`email_lower = ${'a@example.com'}`,
+        sql`phone_normalised = ${'07700900123'}`,
+        sql`(application_id = ${'x'} or submission_key = ${'x'})`,
+      ]) {
+        const plan = await sql<{
+          detail: string;
+        }>`explain query plan select * from applications where ${where} order by id desc limit 26`.execute(
+          database.db,
+        );
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toMatch(/SEARCH applications USING INDEX/);
+        expect(details).not.toMatch(/SCAN applications/);
+      }
+      // A name is matched anywhere in it: the narrow name index is read whole, not the rows.
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select * from applications where id in (select named.id from applications as named where named.search_name is not null and named.search_name like ${'%ada%'} escape '\\') order by id desc limit 26`.execute(
+        database.db,
+      );
+      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
+        /(SCAN|SEARCH) named USING COVERING INDEX applications_by_search_name/,
+      );
     } finally {
       await database.close();
     }

@@ -10,6 +10,7 @@ import * as reference from './migrations/0006-reference.js';
 import * as lifecycle from './migrations/0007-lifecycle.js';
 import * as funnel from './migrations/0009-funnel.js';
 import * as evidence from './migrations/0008-evidence.js';
+import * as search from './migrations/0010-search.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-lifecycle': lifecycle,
   '0008-evidence': evidence,
   '0009-funnel': funnel,
+  '0010-search': search,
 };
 
 const provider: MigrationProvider = {

@@ -33,6 +33,8 @@ export interface ApplicationsTable {
   completed_at: IsoTimestamp | null;
   /** When this partial application was delivered as an abandoned lead (migration 0002). */
   lead_event_at: Generated<IsoTimestamp | null>;
+  /** The name as the back office searches it (migration 0010, docs/decisions/0036-back-office-search.md). */
+  search_name: Generated<string | null>;
   /** The short reference of a completed application (migration 0006, decision 0030). */
   reference: Generated<string | null>;
 }

@@ -3,6 +3,7 @@ import { newReference } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
+import { searchName } from '../db/search-name.js';
 import type { ApplicationOutcome, ApplicationRow, Database } from '../db/schema.js';
 import { createPortalAccountsRepository } from './portal-accounts.js';
 import type { PortalAccountsRepository } from './portal-accounts.js';
@@ -102,6 +103,7 @@ function factColumns(facts: ApplicationFacts) {
     variant: facts.variant,
     email_lower: facts.emailLower,
     phone_normalised: facts.phoneNormalised,
+    search_name: searchName(facts.payloadJson),
     date_of_birth: facts.dateOfBirth,
     remote_address: facts.remoteAddress,
   };
@@ -261,6 +263,7 @@ export function createApplicationsRepository(
               variant: eb.ref('excluded.variant'),
               email_lower: eb.ref('excluded.email_lower'),
               phone_normalised: eb.ref('excluded.phone_normalised'),
+              search_name: eb.ref('excluded.search_name'),
               date_of_birth: eb.ref('excluded.date_of_birth'),
               remote_address: eb.ref('excluded.remote_address'),
               updated_at: eb.ref('excluded.updated_at'),

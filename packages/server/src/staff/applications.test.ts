@@ -96,6 +96,36 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect((await list({ q: '%' })).applications).toEqual([]);
     });
 
+    it('finds a name in any case, accents included, as the applicant last saved it (decision 0036)', async () => {
+      await submit({
+        firstName: 'Élodie',
+        lastName: 'Lefèvre',
+        email: 'e.lefevre@example.com',
+        contactNumber: '07911900111',
+      });
+      for (const q of ['élodie', 'ÉLODIE LEFÈVRE', 'odie lef']) {
+        const found = await list({ q });
+        expect(
+          found.applications.map((row) => row.name),
+          q,
+        ).toEqual(['Élodie Lefèvre']);
+      }
+      // A partial saved again under another name is found by the new name only.
+      const partial = validPayload({ firstName: 'Hedy', lastName: 'Kiesler' });
+      for (const lastName of ['Kiesler', 'Lamarr']) {
+        const saved = await t.app.inject({
+          method: 'POST',
+          url: `/api/submission/partial/${partial.submissionKey}`,
+          payload: { ...partial, lastName, IsCompleted: false },
+        });
+        expect(saved.statusCode).toBe(202);
+      }
+      expect((await list({ q: 'hedy lamarr' })).applications.map((row) => row.name)).toEqual([
+        'Hedy Lamarr',
+      ]);
+      expect((await list({ q: 'kiesler' })).applications).toEqual([]);
+    });
+
     it('finds an application by the reference read over the phone (decision 0030)', async () => {
       const { reference } = await submit({ firstName: 'Mary', lastName: 'Jackson' });
       const other = await submit({

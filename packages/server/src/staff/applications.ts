@@ -207,9 +207,20 @@ export function registerApplicationRoutes(
           );
           break;
         case 'name': {
-          const fullName = sql<string>`lower(coalesce(${field('firstName')}, '') || ' ' || coalesce(${field('lastName')}, ''))`;
+          // docs/decisions/0036-back-office-search.md: the name written with the submission.
           const pattern = `%${search.value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-          select = select.where(sql<SqlBool>`${fullName} like ${pattern} escape '\\'`);
+          // Matched within the narrow name index, not across every row (the subquery reads
+          // only search_name and the id).
+          select = select.where(
+            'applications.id',
+            'in',
+            db
+              .selectFrom('applications as named')
+              .select('named.id')
+              // Names the partial index: SQLite does not infer it from LIKE.
+              .where('named.search_name', 'is not', null)
+              .where(sql<SqlBool>`named.search_name like ${pattern} escape '\\'`),
+          );
           break;
         }
       }
