@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { databasePath } from './db';
+
+// What every back-office browser spec needs (docs/back-office.md): a member of staff added with
+// the command line, the one-time set-up link, TOTP codes computed from the shown secret, and an
+// application to post through the API.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const PASSWORD = 'plum orbit lantern seventeen';
+
+/** `npm run staff -- add ...` as the README documents it, against the e2e server's database. */
+export function addStaff(email: string, role: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
+      'add',
+      '--email',
+      email,
+      '--name',
+      'Mary Jackson',
+      '--role',
+      role,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databasePath(),
+        PUBLIC_BASE_URL: 'http://unused.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
+  if (!link) throw new Error(`no set-up link in: ${output}`);
+  return new URL(link).hash;
+}
+
+export function application(overrides: Record<string, unknown>) {
+  const key = randomUUID();
+  return {
+    key,
+    payload: {
+      submissionKey: key,
+      affiliateKey: 'default',
+      dealerNumber: 'D1001',
+      submittedBy: 'apply',
+      loanPurposeType: 'Vehicle',
+      lookingToBuy: 'FoundVehicle',
+      loanAmount: 7500,
+      cashDeposit: 0,
+      financeType: 'HirePurchase',
+      term: 4,
+      title: 'Dr',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: `k.johnson.${key.slice(0, 8)}@example.com`,
+      // A phone of its own: the same person twice within 30 days would be a duplicate, with no
+      // lender panel decision (docs/design.md §3).
+      contactNumber: `07911${String(parseInt(key.slice(0, 8), 16) % 1_000_000).padStart(6, '0')}`,
+      dateOfBirth: '1980-05-15T00:00:00.000',
+      maritalStatus: 'Married',
+      drivingLicenceType: 'FullUK',
+      netMonthlyIncome: 2400,
+      isJointApplication: false,
+      termsAndConditionsAgreed: true,
+      IsCompleted: true,
+      IsOptedEmail: false,
+      IsOptedSms: false,
+      IsOptedPhone: false,
+      IsOptedPost: false,
+      IsOptedThirdParty: false,
+      IsOptedEmailThirdParty: false,
+      IsOptedSmsThirdParty: false,
+      IsOptedPhoneThirdParty: false,
+      IsOptedPostThirdParty: false,
+      addresses: [
+        {
+          addressIndex: 0,
+          buildingNumber: '10',
+          street: 'Downing Street',
+          town: 'London',
+          postcode: 'SW1A 2AA',
+          yearsAtAddress: 5,
+          monthsAtAddress: 0,
+          residentialStatus: 'PrivateTenant',
+        },
+      ],
+      employments: [
+        {
+          employmentIndex: 0,
+          employmentStatus: 'FullTime',
+          yearsAtEmployer: 6,
+          monthsAtEmployer: 3,
+          occupation: 'Mathematician',
+          employerName: 'Langley Research Center',
+          Town: 'Hampton',
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+/** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */
+export function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+export async function setUp(page: Page, hash: string): Promise<string> {
+  await page.goto(`/back-office/setup${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
