@@ -1,80 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { databasePath } from './support/db';
-import { iPressEnterOn, iSelectWithArrows, iTypeInto } from './support/keyboard';
+import { signedInAs } from './support/back-office';
+import { iPressEnterOn, iSelectWithArrows } from './support/keyboard';
 import { snap } from './support/screenshots';
 
 // The funnel end to end (docs/funnel.md): an applicant's page reports its step once, without a
 // cookie; an auditor signs in and reads the funnel chart and its tables, filters it, keyboard only.
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const PASSWORD = 'plum orbit lantern seventeen';
-
-function addStaff(email: string, role: string): string {
-  const output = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'packages/server/dist/staff/cli.js'),
-      'add',
-      '--email',
-      email,
-      '--name',
-      'Grace Hopper',
-      '--role',
-      role,
-    ],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databasePath(),
-        PUBLIC_BASE_URL: 'http://unused.example',
-      },
-      encoding: 'utf8',
-    },
-  );
-  const link = output.split('\n').find((line) => line.includes('/back-office/setup#'));
-  if (!link) throw new Error(`no set-up link in: ${output}`);
-  return new URL(link).hash;
-}
-
-function nextCode(secret: string): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-}
-
-async function signInAs(page: Page, role: string): Promise<void> {
-  const email = `grace.${randomUUID().slice(0, 8)}@broker.example`;
-  await page.goto(`/back-office/setup${addStaff(email, role)}`);
-  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
-  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await generate({ secret }),
-  );
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
-  await iTypeInto(page, page.getByLabel('E-mail address'), email);
-  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
-  ).toBeFocused({ timeout: 20_000 });
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await nextCode(secret),
-  );
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
-}
 
 async function startedToday(request: APIRequestContext): Promise<number> {
   const response = await request.get('/api/staff/funnel');
@@ -90,7 +22,7 @@ test.describe('back office funnel', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await signInAs(page, 'auditor');
+    await signedInAs(page, 'auditor');
     const before = await startedToday(page.request);
 
     // An applicant, in a browser of their own, opens the first step and reloads it.

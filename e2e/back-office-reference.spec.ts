@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
-import { addStaff, application, nextCode, PASSWORD, setUp } from './support/back-office';
+import { application, signedInAs } from './support/back-office';
 import { databasePath } from './support/db';
 import { iPressEnterOn, iTabTo, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
@@ -31,36 +29,6 @@ function deadLetterFor(submissionKey: string): void {
   } finally {
     db.close();
   }
-}
-
-async function signedInAs(page: Page, role: string): Promise<string> {
-  const email = `mary.${randomUUID().slice(0, 8)}@broker.example`;
-  const secret = await setUp(page, addStaff(email, role));
-  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await generate({ secret }),
-  );
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
-  await iTypeInto(page, page.getByLabel('E-mail address'), email);
-  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
-  ).toBeFocused({ timeout: 20_000 });
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await nextCode(secret),
-  );
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
-  return email;
 }
 
 test.describe.configure({ mode: 'serial' });

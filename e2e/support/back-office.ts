@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { databasePath } from './db';
+import { iPressEnterOn, iTypeInto } from './keyboard';
 
 // What every back-office browser spec needs (docs/back-office.md): a member of staff added with
 // the command line, the one-time set-up link, TOTP codes computed from the shown secret, and an
@@ -120,4 +121,38 @@ export async function setUp(page: Page, hash: string): Promise<string> {
   const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   return secret;
+}
+
+/**
+ * A new member of staff with `role`, set up from the command line's link and signed in with a
+ * password and a TOTP code, keyboard only; ends on the Applications list. Returns the e-mail.
+ */
+export async function signedInAs(page: Page, role: string): Promise<string> {
+  const email = `mary.${randomUUID().slice(0, 8)}@broker.example`;
+  const secret = await setUp(page, addStaff(email, role));
+  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await generate({ secret }),
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
+  await iTypeInto(page, page.getByLabel('E-mail address'), email);
+  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
+  ).toBeFocused({ timeout: 20_000 });
+  await iTypeInto(
+    page,
+    page.getByLabel('Code from your authenticator app'),
+    await nextCode(secret),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  return email;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AnchorHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { BASE, navigate } from './router';
 
 export interface Problem {
@@ -105,5 +105,71 @@ export function Link({
     >
       {children}
     </a>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** One filter of a list's filter row: a labelled select, the first option meaning "any". */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  /** Missing reads as the empty value ("any"). */
+  value: string | undefined;
+  options: readonly FilterOption[];
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <div className="form-group">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={id} className="select" value={value ?? ''} onChange={onChange}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One date of a filter row (from, to). */
+export function FilterDate({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  /** Missing reads as the empty value ("any"). */
+  value: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <div className="form-group">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        type="date"
+        className="input input--date"
+        value={value ?? ''}
+        onChange={onChange}
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api } from '../api';
-import { Link, PageHeading } from '../components';
+import { FilterDate, FilterSelect, Link, PageHeading } from '../components';
 import { navigate, usePath } from '../router';
 
 interface StepCount {
@@ -96,89 +96,38 @@ export function FunnelScreen() {
       </p>
       <form className="filters" aria-label="Funnel filters" noValidate onSubmit={submit}>
         <div className="filters__row">
-          <div className="form-group">
-            <label className="label" htmlFor="from">
-              From
-            </label>
-            <input
-              id="from"
-              name="from"
-              type="date"
-              className="input input--date"
-              value={form.from}
-              onChange={set('from')}
-            />
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="to">
-              To
-            </label>
-            <input
-              id="to"
-              name="to"
-              type="date"
-              className="input input--date"
-              value={form.to}
-              onChange={set('to')}
-            />
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="brand">
-              Brand
-            </label>
-            <select
-              id="brand"
-              name="brand"
-              className="select"
-              value={form.brand}
-              onChange={set('brand')}
-            >
-              <option value="">All brands</option>
-              {options.brands.map((brand) => (
-                <option key={brand} value={brand}>
-                  {brand}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="affiliate">
-              Affiliate
-            </label>
-            <select
-              id="affiliate"
-              name="affiliate"
-              className="select"
-              value={form.affiliate}
-              onChange={set('affiliate')}
-            >
-              <option value="">All affiliates</option>
-              {options.affiliates.map((affiliate) => (
-                <option key={affiliate} value={affiliate}>
-                  {affiliate}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="branch">
-              Journey
-            </label>
-            <select
-              id="branch"
-              name="branch"
-              className="select"
-              value={form.branch}
-              onChange={set('branch')}
-            >
-              <option value="">All journeys</option>
-              {Object.entries(BRANCH_NAMES).map(([value, name]) => (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterDate id="from" label="From" value={form.from} onChange={set('from')} />
+          <FilterDate id="to" label="To" value={form.to} onChange={set('to')} />
+          <FilterSelect
+            id="brand"
+            label="Brand"
+            value={form.brand}
+            onChange={set('brand')}
+            options={[
+              { value: '', label: 'All brands' },
+              ...options.brands.map((brand) => ({ value: brand, label: brand })),
+            ]}
+          />
+          <FilterSelect
+            id="affiliate"
+            label="Affiliate"
+            value={form.affiliate}
+            onChange={set('affiliate')}
+            options={[
+              { value: '', label: 'All affiliates' },
+              ...options.affiliates.map((affiliate) => ({ value: affiliate, label: affiliate })),
+            ]}
+          />
+          <FilterSelect
+            id="branch"
+            label="Journey"
+            value={form.branch}
+            onChange={set('branch')}
+            options={[
+              { value: '', label: 'All journeys' },
+              ...Object.entries(BRANCH_NAMES).map(([value, label]) => ({ value, label })),
+            ]}
+          />
         </div>
         <div className="button-group">
           <button type="submit" className="button">

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api } from '../api';
 import type { Session } from '../api';
-import { Link, PageHeading } from '../components';
+import { FilterDate, FilterSelect, Link, PageHeading } from '../components';
+import type { FilterOption } from '../components';
 import { navigate, usePath } from '../router';
 import { STATUS_NAMES } from './work';
 
@@ -28,6 +29,24 @@ export interface ApplicationSummary {
 }
 
 const FILTERS = ['q', 'outcome', 'journey', 'assigned', 'from', 'to'] as const;
+const OUTCOME_OPTIONS: readonly FilterOption[] = [
+  { value: '', label: 'Any' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'duplicate', label: 'Duplicate' },
+  { value: 'abandoned', label: 'Abandoned (partial)' },
+];
+const JOURNEY_OPTIONS: readonly FilterOption[] = [
+  { value: '', label: 'Any' },
+  { value: 'vehicle', label: 'Vehicle' },
+  { value: 'secured', label: 'Secured' },
+  { value: 'joint', label: 'Joint' },
+];
+const ASSIGNED_OPTIONS: readonly FilterOption[] = [
+  { value: '', label: 'To anyone or nobody' },
+  { value: 'me', label: 'To me' },
+  { value: 'none', label: 'Unassigned' },
+];
 const OUTCOME_TAG: Record<ApplicationSummary['outcome'], string> = {
   approved: 'tag tag--success',
   declined: 'tag tag--warning',
@@ -119,83 +138,29 @@ export function Home({ session }: { session: Session }) {
           />
         </div>
         <div className="filters__row">
-          <div className="form-group">
-            <label className="label" htmlFor="outcome">
-              Outcome
-            </label>
-            <select
-              id="outcome"
-              name="outcome"
-              className="select"
-              value={form.outcome}
-              onChange={set('outcome')}
-            >
-              <option value="">Any</option>
-              <option value="approved">Approved</option>
-              <option value="declined">Declined</option>
-              <option value="duplicate">Duplicate</option>
-              <option value="abandoned">Abandoned (partial)</option>
-            </select>
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="journey">
-              Journey
-            </label>
-            <select
-              id="journey"
-              name="journey"
-              className="select"
-              value={form.journey}
-              onChange={set('journey')}
-            >
-              <option value="">Any</option>
-              <option value="vehicle">Vehicle</option>
-              <option value="secured">Secured</option>
-              <option value="joint">Joint</option>
-            </select>
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="assigned">
-              Assigned
-            </label>
-            <select
-              id="assigned"
-              name="assigned"
-              className="select"
-              value={form.assigned}
-              onChange={set('assigned')}
-            >
-              <option value="">To anyone or nobody</option>
-              <option value="me">To me</option>
-              <option value="none">Unassigned</option>
-            </select>
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="from">
-              From
-            </label>
-            <input
-              id="from"
-              name="from"
-              type="date"
-              className="input input--date"
-              value={form.from}
-              onChange={set('from')}
-            />
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="to">
-              To
-            </label>
-            <input
-              id="to"
-              name="to"
-              type="date"
-              className="input input--date"
-              value={form.to}
-              onChange={set('to')}
-            />
-          </div>
+          <FilterSelect
+            id="outcome"
+            label="Outcome"
+            value={form.outcome}
+            onChange={set('outcome')}
+            options={OUTCOME_OPTIONS}
+          />
+          <FilterSelect
+            id="journey"
+            label="Journey"
+            value={form.journey}
+            onChange={set('journey')}
+            options={JOURNEY_OPTIONS}
+          />
+          <FilterSelect
+            id="assigned"
+            label="Assigned"
+            value={form.assigned}
+            onChange={set('assigned')}
+            options={ASSIGNED_OPTIONS}
+          />
+          <FilterDate id="from" label="From" value={form.from} onChange={set('from')} />
+          <FilterDate id="to" label="To" value={form.to} onChange={set('to')} />
         </div>
         <div className="button-group">
           <button type="submit" className="button">
