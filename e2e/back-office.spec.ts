@@ -119,6 +119,25 @@ test.describe('back office', () => {
     );
     await expect(page.getByRole('heading', { level: 2, name: 'Current address' })).toBeVisible();
     await expect(page.getByText('Langley Research Center')).toBeVisible();
+    // Each answer chosen from a list reads as the label the applicant saw, not the payload's code.
+    const answer = (section: string, key: string) =>
+      page
+        .locator('.check-answers__section')
+        .filter({ has: page.getByRole('heading', { level: 2, name: section, exact: true }) })
+        .locator('.summary-list__row')
+        .filter({ has: page.getByRole('term').getByText(key, { exact: true }) })
+        .getByRole('definition');
+    await expect(answer('The loan', 'What the loan is for')).toHaveText('A vehicle');
+    await expect(answer('The loan', 'Finance type')).toHaveText('Hire purchase');
+    await expect(answer('The loan', 'Looking to buy')).toHaveText('Yes, I have found a vehicle');
+    await expect(answer('About the applicant', 'Driving licence')).toHaveText('Full UK licence');
+    await expect(answer('Current address', 'Residential status')).toHaveText('Private tenant');
+    await expect(answer('Current employment', 'Employment status')).toHaveText(
+      'Employed full time',
+    );
+    for (const code of ['HirePurchase', 'FoundVehicle', 'FullUK', 'PrivateTenant', 'FullTime']) {
+      await expect(page.getByRole('definition').getByText(code, { exact: true })).toHaveCount(0);
+    }
     // What the lender panel found (docs/lender-panel.md): the quote and each refusal as stored.
     await expect(page.getByRole('heading', { level: 3, name: 'Indicative quote' })).toBeVisible();
     const quote = page.getByRole('definition').filter({ hasText: 'Prime motor finance' });

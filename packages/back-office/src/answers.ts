@@ -3,7 +3,11 @@
  * groups them. The web app's grouping works on its live form state and imports its widgets, so
  * the back office groups the payload here instead (docs/back-office.md). Any key not listed below
  * still appears, under 'Other answers': nothing the applicant sent is hidden from staff.
+ *
+ * A value the applicant chose from a list shows as the label they saw on its screen (the journey
+ * table's options in packages/domain/src/journey.ts), never as the code the payload carries.
  */
+import { STEPS } from '@broker/domain';
 
 export interface AnswerRow {
   key: string;
@@ -83,7 +87,47 @@ const LABELS: Record<string, string> = {
   occupation: 'Occupation',
   employerName: 'Employer',
   Town: 'Town',
+  flatNumber: 'Flat or sub-building',
+  locality: 'Locality',
+  vehicleType: 'Vehicle type',
+  year: 'Year of registration',
+  mileage: 'Mileage',
+  evsrc: 'Partner source (evsrc)',
+  evcmp: 'Partner campaign (evcmp)',
+  evrfd: 'Partner referrer (evrfd)',
+  evoSource: 'Partner source cookie',
+  source: 'Campaign source',
+  medium: 'Campaign medium',
+  utmTerm: 'Campaign term',
+  keyword: 'Campaign keyword',
+  campaign: 'Campaign',
 };
+
+/**
+ * For each answer chosen from a list, its value → the label on the applicant's screen, keyed by
+ * the payload's name for it (the last part of the journey field's path: `form.financeType`,
+ * `form.addresses.{n}.residentialStatus` and `form.joint.maritalStatus` give `financeType`,
+ * `residentialStatus`, `maritalStatus`; the applicant's and the joint applicant's lists agree).
+ */
+const OPTION_LABELS: ReadonlyMap<string, ReadonlyMap<string, string>> = (() => {
+  const byKey = new Map<string, Map<string, string>>();
+  for (const step of Object.values(STEPS)) {
+    for (const field of step.fields) {
+      const key = field.path.split('.').pop() ?? field.path;
+      for (const option of field.options ?? []) {
+        if (typeof option.value !== 'string') continue;
+        const labels = byKey.get(key) ?? new Map<string, string>();
+        labels.set(option.value, option.label);
+        byKey.set(key, labels);
+      }
+    }
+  }
+  // Codes the payload carries for answers the applicant gave otherwise: the start screen's
+  // "Something else" is sent as `Other`, and every secured loan's finance type is `Secured`.
+  byKey.get('loanPurposeType')?.set('Other', 'Something else');
+  byKey.get('financeType')?.set('Secured', 'Secured loan');
+  return byKey;
+})();
 
 const MONEY = new Set([
   'loanAmount',
@@ -172,6 +216,7 @@ const LISTS = new Set([
   'employments',
   'securityAddress',
   'JointApplicant',
+  'vehicle',
   'disclosures',
 ]);
 
@@ -185,7 +230,8 @@ export function formatValue(key: string, value: unknown): string {
     const [year, month, day] = value.slice(0, 10).split('-');
     return `${day}/${month}/${year}`;
   }
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return OPTION_LABELS.get(key)?.get(value) ?? value;
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
@@ -235,6 +281,10 @@ export function groupAnswers(payload: Payload): AnswerSection[] {
   }
   if (payload.JointApplicant) {
     sections.splice(4, 0, { heading: 'Joint applicant', rows: entryRows(payload.JointApplicant) });
+  }
+  if (payload.vehicle) {
+    const at = sections.findIndex((section) => section.heading === 'The loan') + 1;
+    sections.splice(at, 0, { heading: 'The vehicle', rows: entryRows(payload.vehicle) });
   }
   const others = Object.keys(payload).filter((key) => !listed.has(key));
   if (others.length > 0) sections.push({ heading: 'Other answers', rows: rowsOf(payload, others) });
