@@ -307,9 +307,11 @@ export function registerApplicationRoutes(
       if (rows.length > EXPORT_MAX_ROWS) {
         return reply.code(422).send({ error: 'too_many_rows', limit: EXPORT_MAX_ROWS });
       }
+      // As for a search, the text is never kept, only its kind (decision 0032).
+      const { q: _q, ...filters } = query;
       await audit(request, {
         action: 'applications-exported',
-        detail: { ...query, ...(search ? { searchKind: search.kind } : {}), rows: rows.length },
+        detail: { ...filters, ...(search ? { searchKind: search.kind } : {}), rows: rows.length },
       });
       const csv = toCsv(
         EXPORT_COLUMNS.map(([heading]) => heading),

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
+import { verifyAuditChain } from './audit.js';
 import type { SignedIn } from '../test-support/staff.js';
 import { addActiveStaff, signIn } from '../test-support/staff.js';
 
@@ -47,7 +48,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     const exportAs = (headers: Record<string, string>, query: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: '/api/staff/applications/export', query, headers });
 
-    it('gives an admin the filtered list as CSV and audits it', async () => {
+    it('gives an admin the filtered list as CSV and audits it without the search text', async () => {
       const katherine = await submit({
         firstName: 'Katherine',
         lastName: 'Johnson',
@@ -84,11 +85,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .execute();
       expect(logged).toHaveLength(1);
       expect(logged[0]!.actor_email).toBe(adminEmail);
-      expect(JSON.parse(logged[0]!.detail_json!)).toEqual({
-        q: 'johnson',
-        searchKind: 'name',
-        rows: 1,
-      });
+      // Which kind of search and how many rows, never the text searched for: a name, e-mail or
+      // phone typed by staff would stay in the append-only log beyond any erasure (decision 0032).
+      expect(JSON.parse(logged[0]!.detail_json!)).toEqual({ searchKind: 'name', rows: 1 });
+      for (const q of ['k.johnson@example.com', '07911 900456']) {
+        expect(
+          (await exportAs(sessions.admin.headers(), { q, outcome: 'approved' })).statusCode,
+        ).toBe(200);
+      }
+      const exports = await database.db
+        .selectFrom('staff_audit_log')
+        .select('detail_json')
+        .where('action', '=', 'applications-exported')
+        .orderBy('id')
+        .execute();
+      expect(exports.slice(1).map((entry) => JSON.parse(entry.detail_json!))).toEqual([
+        { outcome: 'approved', searchKind: 'email', rows: 1 },
+        { outcome: 'approved', searchKind: 'phone', rows: 1 },
+      ]);
+      const everything = JSON.stringify(
+        await database.db.selectFrom('staff_audit_log').selectAll().execute(),
+      ).toLowerCase();
+      for (const typed of ['johnson', '900456']) expect(everything).not.toContain(typed);
+      expect(await verifyAuditChain(database.db)).toMatchObject({ intact: true });
     });
 
     it('neutralises cells a spreadsheet would run as formulas', async () => {
