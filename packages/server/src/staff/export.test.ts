@@ -99,7 +99,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .where('action', '=', 'applications-exported')
         .orderBy('id')
         .execute();
-      expect(exports.slice(1).map((entry) => JSON.parse(entry.detail_json!))).toEqual([
+      expect(exports.slice(1).map((entry) => JSON.parse(entry.detail_json!) as unknown)).toEqual([
         { outcome: 'approved', searchKind: 'email', rows: 1 },
         { outcome: 'approved', searchKind: 'phone', rows: 1 },
       ]);
