@@ -29,10 +29,10 @@ export const DISCLOSURE_VERSIONS: Readonly<Record<DisclosureTextId, readonly num
   'representative-example': [1],
   'repossession-warning': [1],
   terms: [1],
-  privacy: [1],
+  privacy: [1, 2],
   'soft-search': [1],
   'fair-processing': [1],
-  cookies: [1],
+  cookies: [1, 2],
 };
 
 export function currentDisclosureVersion(id: DisclosureTextId): number {

@@ -251,6 +251,52 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(audited[0]).toEqual({ action: 'disclosure-text-viewed', target: 'terms@1' });
     });
 
+    it('keeps the first privacy and cookie notices readable beside the second, which tells of the step counting', async () => {
+      // An application that saw version 1 of both (before the step counting was described) is
+      // still accepted and kept as it was (docs/decisions/0044-funnel-notice-and-objection.md).
+      const earlier = {
+        shown: [
+          { text: 'privacy', version: 1, at: AT },
+          { text: 'cookies', version: 2, at: AT },
+        ],
+        agreed: [
+          { consent: 'marketing-opt-ins', text: 'privacy', version: 1, at: AT },
+          { consent: 'cookies', text: 'cookies', version: 1, at: AT },
+        ],
+      };
+      const payload = { ...validPayload(), disclosures: earlier };
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/${payload.submissionKey}`,
+        payload,
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await storedPayload(payload.submissionKey)).payload.disclosures).toEqual(earlier);
+
+      const open = async (text: string, version: number) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/staff/disclosures/${text}/${version}`,
+          headers: sessions.auditor.headers(),
+        });
+        expect(response.statusCode, `${text}@${version}`).toBe(200);
+        return response.json<{ body: string }>().body;
+      };
+      for (const text of ['privacy', 'cookies']) {
+        expect(currentDisclosureVersion(text as 'privacy' | 'cookies')).toBe(2);
+        const first = await open(text, 1);
+        const second = await open(text, 2);
+        expect(first).not.toContain('Counting the steps of the application');
+        expect(second).toContain('Counting the steps of the application');
+      }
+      expect(await open('cookies', 2)).toContain(
+        'You can object at any time, free of charge: choose Reject analytics cookies in the cookie banner or in your cookie settings.',
+      );
+      expect(await open('privacy', 2)).toContain(
+        'provided you can object: rejecting analytics cookies stops it, free of charge, at any time.',
+      );
+    });
+
     it('answers 401 without a session, and 404 for a text or version it does not have', async () => {
       const anonymous = await t.app.inject({
         method: 'GET',

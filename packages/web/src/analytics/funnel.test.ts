@@ -85,6 +85,21 @@ describe('funnel step reports', () => {
     expect(beacons).toHaveLength(1);
   });
 
+  it('an objection after steps were counted removes what was kept, and counts no more', async () => {
+    await reportFunnelStep('/', application('guid-5'));
+    expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toContain('guid-5');
+    document.cookie = 'cookie_consent=rejected; Path=/';
+    try {
+      await reportFunnelStep('/loan-type', application('guid-5'));
+      expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toBeNull();
+      expect(beacons.map((beacon) => beacon.body)).toEqual([
+        { step: 'start', branch: 'vehicle', affiliate: 'progressive' },
+      ]);
+    } finally {
+      document.cookie = 'cookie_consent=; Max-Age=0; Path=/';
+    }
+  });
+
   it('forgets the steps, and the GUID with them, when the answers are cleared', async () => {
     await reportFunnelStep('/', application('guid-4'));
     expect(window.sessionStorage.getItem(FUNNEL_STORAGE_KEY)).toContain('guid-4');

@@ -42,9 +42,18 @@ function readReported(application: string | null): Reported {
 
 /** Reports reaching the page at `pathname`, unless this application already reported it. */
 export async function reportFunnelStep(pathname: string, state: ApplicationState): Promise<void> {
+  if (readConsent() === 'rejected') {
+    // The visitor objected: the steps kept to count each once (and the GUID) go too, at the
+    // first page change after the choice (decision 0044).
+    try {
+      window.sessionStorage.removeItem(FUNNEL_STORAGE_KEY);
+    } catch {
+      // Blocked storage holds nothing to remove.
+    }
+    return;
+  }
   const step = funnelStepOf(pathname);
   if (step === null || typeof navigator.sendBeacon !== 'function') return;
-  if (readConsent() === 'rejected') return;
   const reported = readReported(state.GUID);
   if (reported.s.includes(step)) return;
   reported.s.push(step);

@@ -1,14 +1,10 @@
-import {
-  CompanyContact,
-  ExternalLink,
-  Heading,
-  LAST_UPDATED,
-  LegalLink,
-  type LegalContentProps,
-} from './shared';
+import { CompanyContact, ExternalLink, Heading, LegalLink, type LegalContentProps } from './shared';
 import { useDisclosureShown } from '../evidence/recorder';
 
 export const COOKIES_TITLE = 'Cookie policy';
+
+/** Version 2 (docs/decisions/0044-funnel-notice-and-objection.md): the step counting. */
+const UPDATED = '24 November 2026';
 
 export interface CookieContentProps extends LegalContentProps {
   /** Opens the cookie banner or settings. Without it, the page points to the footer link. */
@@ -33,6 +29,16 @@ const NECESSARY: StoredItem[] = [
     name: 'Cookie consent',
     purpose: 'Remembers whether you accepted or rejected analytics cookies',
     expires: '1 year',
+  },
+];
+
+const STEP_COUNTING: StoredItem[] = [
+  {
+    name: 'Steps counted (browser session storage)',
+    purpose:
+      'Remembers which steps of your application have already been counted, so that each is counted once',
+    expires:
+      'When you close the tab, send your application or your session times out, or when you reject analytics cookies',
   },
 ];
 
@@ -92,15 +98,16 @@ export function CookieContent({
       <Heading level={headingLevel} id={titleId}>
         {COOKIES_TITLE}
       </Heading>
-      <p className="legal-content__updated">Last updated: {LAST_UPDATED}</p>
+      <p className="legal-content__updated">Last updated: {UPDATED}</p>
       <p>
         Cookies are small files that websites save on your phone, tablet or computer. This website
         also uses your browser's session storage, which works in a similar way. This policy explains
         what {company.name} stores and why.
       </p>
       <p>
-        We use only what the website needs to work unless you agree to more. We ask before we use
-        any analytics cookies.
+        We use only what the website needs to work unless you agree to more, with one exception: we
+        count, without identifying you, how many applications reach each step of the form, and you
+        can refuse it. We ask before we use any analytics cookies.
       </p>
 
       <section>
@@ -110,6 +117,30 @@ export function CookieContent({
           them off on this website.
         </p>
         <CookieTable caption="Strictly necessary cookies and storage" items={NECESSARY} />
+      </section>
+
+      <section>
+        <Heading level={h2}>Counting the steps of the application (no cookies)</Heading>
+        <p>
+          To find out where people stop, so that we can improve the form, we count how many
+          applications reach each step. When a step first appears, your browser sends us the name of
+          the step, the kind of application (vehicle, secured or joint) and the partner website that
+          sent you, if any. We add one to that day's count. Nothing else is sent or kept: no cookie,
+          no name or contact details, no identifier, and we do not record your IP address with it.
+        </p>
+        <p>
+          So that each step is counted only once, your browser keeps a list of the steps already
+          counted in its session storage, with your application.
+        </p>
+        <p>
+          The law allows this without asking you first, because it is only to produce statistics
+          that help us improve the website (the Privacy and Electronic Communications Regulations,
+          as changed by the Data (Use and Access) Act 2025). You can object at any time, free of
+          charge: choose Reject analytics cookies in the cookie banner or in your cookie settings.
+          From then on no step is counted, and the list of counted steps is deleted when you next
+          move to another page.
+        </p>
+        <CookieTable caption="Step counting" items={STEP_COUNTING} />
       </section>
 
       <section>
@@ -143,9 +174,10 @@ export function CookieContent({
       <section>
         <Heading level={h2}>Changing your cookie settings</Heading>
         <p>
-          You can change your choice at any time. If you reject analytics cookies after accepting
-          them, we will not load the analytics scripts again. Cookies they already set stay on your
-          device until they expire or you delete them.
+          You can change your choice at any time. If you reject analytics cookies, we also stop
+          counting the steps you reach. If you reject them after accepting them, we will not load
+          the analytics scripts again. Cookies they already set stay on your device until they
+          expire or you delete them.
         </p>
         {onChangeCookieSettings ? (
           <p>

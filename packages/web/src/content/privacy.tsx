@@ -4,7 +4,6 @@ import {
   EmailLink,
   ExternalLink,
   Heading,
-  LAST_UPDATED,
   LegalLink,
   type ContentsEntry,
   type LegalContentProps,
@@ -12,6 +11,9 @@ import {
 import { useDisclosureShown } from '../evidence/recorder';
 
 export const PRIVACY_TITLE = 'Privacy policy';
+
+/** Version 2 (docs/decisions/0044-funnel-notice-and-objection.md): the step counting. */
+const UPDATED = '24 November 2026';
 
 /** docs/product.md §9: personal data is kept for up to six years. */
 export const RETENTION_YEARS = 6;
@@ -61,7 +63,7 @@ export function PrivacyContent({
       <Heading level={headingLevel} id={titleId}>
         {PRIVACY_TITLE}
       </Heading>
-      <p className="legal-content__updated">Last updated: {LAST_UPDATED}</p>
+      <p className="legal-content__updated">Last updated: {UPDATED}</p>
       <p>
         This policy explains how {company.name} ('we' or 'us') uses your personal information when
         you visit this website or apply for finance through it, and the rights you have. If you add
@@ -124,6 +126,10 @@ export function PrivacyContent({
           <li>
             the website, dealer or partner that sent you to us, and any campaign codes in the link
             you followed
+          </li>
+          <li>
+            which steps of the application form are reached, counted without identifying you, unless
+            you object (see {s.analytics.title})
           </li>
           <li>how you use the website, but only if you accept analytics cookies</li>
         </ul>
@@ -336,6 +342,20 @@ export function PrivacyContent({
           this with information from your Google account, depending on your account settings.
         </p>
         <p>We do not send your name, contact details or application answers to Google.</p>
+        <Heading level={h3}>Counting the steps of the application</Heading>
+        <p>
+          Without cookies and without asking first, we count how many applications reach each step
+          of the form, each day, so that we can see where people stop and improve it. Your browser
+          sends only the step, the kind of application and the partner that sent you; we keep only
+          the daily totals, which cannot identify you, and your browser keeps a list of the steps
+          already counted until you close the tab. The law allows this for statistics that improve a
+          service, provided you can object: rejecting analytics cookies stops it, free of charge, at
+          any time. Our{' '}
+          <LegalLink to="/cookie-policy" onNavigate={onNavigate}>
+            cookie policy
+          </LegalLink>{' '}
+          explains it in full.
+        </p>
         <Heading level={h3}>How to opt out</Heading>
         <ul>
           <li>
@@ -343,7 +363,7 @@ export function PrivacyContent({
             <LegalLink to="/cookie-policy" onNavigate={onNavigate}>
               cookie policy
             </LegalLink>{' '}
-            page
+            page; rejecting analytics cookies also stops the step counting
           </li>
           <li>
             turn off personalised adverts in Google's settings at{' '}

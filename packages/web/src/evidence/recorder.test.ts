@@ -56,7 +56,7 @@ describe('the record of texts shown and consents given', () => {
     const record = disclosuresFor(useApplicationStore.getState().application);
     expect(record?.agreed.map(({ consent, text, version }) => [consent, text, version])).toEqual([
       ['terms', 'terms', 1],
-      ['marketing-opt-ins', 'privacy', 1],
+      ['marketing-opt-ins', 'privacy', 2],
     ]);
     for (const entry of record?.agreed ?? []) expect(entry.at).toMatch(ISO);
   });
@@ -67,7 +67,7 @@ describe('the record of texts shown and consents given', () => {
     vi.setSystemTime(new Date('2026-11-24T07:30:00.000Z'));
     markAgreed('cookies', true);
     expect(disclosuresFor(useApplicationStore.getState().application)?.agreed).toEqual([
-      { consent: 'cookies', text: 'cookies', version: 1, at: '2026-11-24T07:01:00.000Z' },
+      { consent: 'cookies', text: 'cookies', version: 2, at: '2026-11-24T07:01:00.000Z' },
     ]);
   });
 
