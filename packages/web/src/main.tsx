@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles.css';
+import '@broker/ui/media.css';
 import { applyBrandTheme, currentBrand } from './lib/brand';
 import { startHistory } from './lib/history';
 import { preloadPath } from './lib/router';

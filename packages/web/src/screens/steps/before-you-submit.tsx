@@ -7,7 +7,7 @@ import { useApplicationStore } from '../../state/application-store';
 import { changeHref } from '../../widgets/step-form';
 import { checkAnswers, type AnswerGroup } from '../check-answers/answers';
 import { StepScreen } from '../step-screen';
-import '../check-answers/summary-list.css';
+import '@broker/ui/summary-list.css';
 
 function SummaryList({ group }: { group: AnswerGroup }) {
   return (
