@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { currentDisclosureVersion, type DisclosureTextId } from '@broker/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { addStaff, application, nextCode, PASSWORD, setUp } from './support/back-office';
 import { payloadOf, waitForApplication } from './support/db';
@@ -156,5 +157,10 @@ test('a whole journey in the browser sends the texts it showed and the moment th
   const terms = sent.agreed.find((entry) => entry.consent === 'terms');
   expect(terms).toMatchObject({ text: 'terms', version: 1 });
   expect(terms!.at >= startedAt && terms!.at <= new Date().toISOString()).toBe(true);
-  for (const entry of [...sent.shown, ...sent.agreed]) expect(entry.version).toBe(1);
+  // Each at the version current when it was shown (privacy and cookies are at 2: decision 0044).
+  for (const entry of [...sent.shown, ...sent.agreed]) {
+    expect(entry.version, entry.text).toBe(
+      currentDisclosureVersion(entry.text as DisclosureTextId),
+    );
+  }
 });
