@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyAuditChain } from '../staff/audit.js';
+import { appendAudit, verifyAuditChain } from '../staff/audit.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
@@ -356,6 +356,54 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           fs.readFileSync(database.url).includes(Buffer.from('someone.else@example.com')),
         ).toBe(true);
       }
+    });
+
+    it('leaves an older audit entry that kept a search text as it was, and the chain verifiable', async () => {
+      // Before decision 0032 (and its addendum for exports) a search kept its text: such an
+      // entry, written by the old code, is what an erasure finds in the log.
+      await seedPerson();
+      await appendAudit(
+        t.db,
+        {
+          action: 'applications-exported',
+          actorEmail: 'old.admin@broker.example',
+          detail: { q: email, searchKind: 'email', rows: 2 },
+          ip: '127.0.0.1',
+        },
+        t.clock.now(),
+      );
+      const older = await t.db
+        .selectFrom('staff_audit_log')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+
+      const response = await post('/api/staff/erasure', {
+        q: email,
+        reason: 'Erasure request, ticket 4412',
+        applicationIds: rowIds,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await t.db.selectFrom('applications').select('id').execute()).toEqual([]);
+      // The entry is not rewritten (the log refuses it, and the chain would break after it): the
+      // erasure's own entry follows, and every hash still verifies (docs/data-lifecycle.md).
+      expect(
+        await t.db
+          .selectFrom('staff_audit_log')
+          .selectAll()
+          .where('id', '=', older.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual(older);
+      expect(JSON.parse(older.detail_json!)).toMatchObject({ q: email });
+      const erased = await t.db
+        .selectFrom('staff_audit_log')
+        .select(['detail_json'])
+        .where('action', '=', 'erased')
+        .where('id', '>', older.id)
+        .executeTakeFirstOrThrow();
+      expect(erased.detail_json).not.toContain(email);
+      expect(await verifyAuditChain(t.db)).toMatchObject({ intact: true });
     });
   },
 );
