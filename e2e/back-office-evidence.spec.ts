@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { currentDisclosureVersion, type DisclosureTextId } from '@broker/domain';
 import { expectNoAxeViolations } from './support/axe';
-import { addStaff, application, nextCode, PASSWORD, setUp } from './support/back-office';
+import { application, signedInAs } from './support/back-office';
 import { payloadOf, waitForApplication } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
@@ -59,32 +57,7 @@ test('staff see which texts an application was shown and agreed, and open one as
   });
 
   // A member of staff (an auditor: reading evidence is for every role) signs in.
-  const email = `ada.${randomUUID().slice(0, 8)}@broker.example`;
-  const secret = await setUp(page, addStaff(email, 'auditor'));
-  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await generate({ secret }),
-  );
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
-  await iTypeInto(page, page.getByLabel('E-mail address'), email);
-  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
-  ).toBeFocused({ timeout: 30_000 });
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await nextCode(secret),
-  );
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await signedInAs(page, 'auditor');
 
   // The application, found by its e-mail address.
   await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), String(payload.email));

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
-import { addStaff, application, nextCode, PASSWORD, setUp } from './support/back-office';
+import { application, signedInAs } from './support/back-office';
 import { databasePath, readApplications } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
@@ -22,32 +20,7 @@ test('an admin downloads a person’s data and erases it, by keyboard alone', as
   expect(submitted.status()).toBe(200);
   const applicant = payload.email;
 
-  const email = `ada.${randomUUID().slice(0, 8)}@broker.example`;
-  const secret = await setUp(page, addStaff(email, 'admin'));
-  await iTypeInto(page, page.getByLabel('Choose a password'), PASSWORD);
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await generate({ secret }),
-  );
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Finish setting up' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await iPressEnterOn(page, page.getByRole('link', { name: 'Sign in' }));
-  await iTypeInto(page, page.getByLabel('E-mail address'), email);
-  await iTypeInto(page, page.getByLabel('Password'), PASSWORD);
-  await iPressEnterOn(page, page.getByRole('button', { name: 'Continue' }));
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' }),
-  ).toBeFocused({ timeout: 20_000 });
-  await iTypeInto(
-    page,
-    page.getByLabel('Code from your authenticator app'),
-    await nextCode(secret),
-  );
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await signedInAs(page, 'admin');
 
   // The screen, and a search that is not an e-mail, phone or id.
   await iPressEnterOn(page, page.getByRole('link', { name: 'Data requests' }));
