@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/server', 'packages/web'],
+    projects: ['packages/domain', 'packages/server', 'packages/web', 'bench/reliability'],
     coverage: {
       provider: 'v8',
       include: [
