@@ -16,6 +16,17 @@ export const DEFAULT_WEB_ROOT = path.resolve(
   '../../../web/dist',
 );
 
+/** `/`: a page for the browser, outside the API's document. */
+const firstScreenSchema = {
+  summary: "The brand's start screen, pre-rendered (or the app's index.html).",
+  response: {
+    200: {
+      description: 'The page.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+  },
+};
+
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -51,7 +62,7 @@ export async function registerWebApp(
 
     // docs/design.md §5: `/` is the brand's start screen as HTML, painted before any script runs.
     const pages = loadFirstScreenPages(webRoot);
-    app.get('/', (request, reply) => {
+    app.get('/', { schema: firstScreenSchema }, (request, reply) => {
       const page = firstScreenFor(pages, request.host, request.headers.cookie);
       // Shared caches must not give one visitor's page (banner or not) to another.
       void reply.header('vary', 'Cookie');
