@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/server', 'packages/web', 'packages/back-office'],
+    projects: [
+      'packages/domain',
+      'packages/server',
+      'packages/web',
+      'packages/back-office',
+      'bench/reliability',
+    ],
     coverage: {
       provider: 'v8',
       include: [

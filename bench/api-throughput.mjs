@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { submissionPayloadSchema } from '@broker/domain';
-import { validPayload } from '../packages/server/dist/test-support/fixtures.js';
+import { validPayload } from '../packages/server/src/test-support/fixtures.ts';
 import { startAppServer, startEchoServer } from './lib/server.mjs';
 import { percentile, round } from './lib/stats.mjs';
 
@@ -27,8 +27,8 @@ const DAY_MS = 86_400_000;
 const FIRST_BIRTH_DAY = Date.UTC(1955, 0, 1);
 
 /**
- * The server tests' valid payload (packages/server/src/test-support/fixtures.ts, from the build
- * the bench runs) with a new applicant each call: a new key, e-mail and phone, and dates of
+ * The server tests' valid payload (packages/server/src/test-support/fixtures.ts, which the
+ * build leaves out: `npm run bench` runs under tsx) with a new applicant each call: a new key, e-mail and phone, and dates of
  * birth spread over 40 years as real applicants' are (duplicate detection looks up complete
  * applications by date of birth first).
  */

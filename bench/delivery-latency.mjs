@@ -4,17 +4,18 @@
 // 10, after a 2 s warm-up) while its delivery worker posts every decided application to a
 // receiver on loopback that either answers at once or never answers (the worker's 10 s timeout
 // and 20 s lease then hold each event). Latency p50/p99 from each request's send and p99 from
-// when it was due. Needs the server built: `npx tsc -b packages/server`.
+// when it was due. Needs the server built: `npx tsc -b packages/server`. The load harness is
+// TypeScript (bench/reliability/harness), hence tsx:
 //
-//   node bench/delivery-latency.mjs
+//   npx tsx bench/delivery-latency.mjs
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applicantRequests, newRunId } from '../packages/server/dist/reliability/applicants.js';
-import { runLoad, summariseLatency } from '../packages/server/dist/reliability/load.js';
-import { startServer } from '../packages/server/dist/reliability/server-process.js';
+import { applicantRequests, newRunId } from './reliability/harness/applicants.ts';
+import { runLoad, summariseLatency } from './reliability/harness/load.ts';
+import { startServer } from './reliability/harness/server-process.ts';
 import { newSecret } from '../packages/server/dist/delivery/signing.js';
 
 const RATE = Number(process.env.BENCH_DELIVERY_RATE ?? 300);

@@ -3,16 +3,28 @@
 // The full runs of issue 6 against the built server (node packages/server/dist/main.js) on
 // 127.0.0.1: steady load on SQLite and on PostgreSQL, SIGKILL crashes, two instances on one
 // PostgreSQL, and a PostgreSQL outage (stopped, then frozen). The checks are the ones the CI
-// tests run in short (packages/server/src/reliability/scenarios.ts); this adds length and
-// figures. Prints a table, writes bench/results/reliability-latest.json, exits 1 on a problem.
+// tests run in short (bench/reliability/tests, one scenario a file in scenarios/); this adds
+// length and figures. Prints a table, writes bench/results/reliability-latest.json, exits 1 on a
+// problem. The scenarios are TypeScript: `npm run bench:reliability` runs this under tsx.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startPrivatePostgres } from '../../packages/server/src/test-support/postgres-server.ts';
+import { postgresDatabase, sqliteDatabase } from './harness/databases.ts';
+import { crashScenario } from './scenarios/crash.ts';
+import { loadScenario } from './scenarios/load.ts';
+import { outageScenario } from './scenarios/outage.ts';
+import { twoInstancesScenario } from './scenarios/two-instances.ts';
 
-const dist = path.resolve(import.meta.dirname, '../../packages/server/dist/reliability');
-const scenarios = await import(path.join(dist, 'scenarios.js'));
-const { startPrivatePostgres } = await import(path.join(dist, 'postgres-server.js'));
+const scenarios = {
+  sqliteDatabase,
+  postgresDatabase,
+  loadScenario,
+  crashScenario,
+  twoInstancesScenario,
+  outageScenario,
+};
 
 const { values } = parseArgs({
   options: {

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { FEATURE_FLAGS } from '@broker/domain';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { createAddressProvider } from './address/create-address-provider.js';
 import type { AddressProvider } from './address/types.js';
 import type { Config, TrustProxy } from './config.js';
-import { isDatabaseReady } from './db/connection.js';
 import type { Db } from './db/schema.js';
 import { createDecider, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
@@ -29,31 +23,21 @@ import {
   isDatabaseUnavailable,
   registerErrorHandling,
 } from './http/errors.js';
-import {
-  firstScreenFor,
-  loadFirstScreenPages,
-  policyFor,
-  PRERENDERED_FOLDER,
-} from './http/first-screen.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
 import { registerOpenApi } from './http/openapi.js';
-import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http/route-schemas.js';
+import { DEFAULT_WEB_ROOT, registerWebApp } from './http/web-app.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
+import { registerConfigRoutes } from './routes/config.js';
 import { registerFunnelRoutes } from './routes/funnel.js';
+import { registerHealthRoutes } from './routes/health.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import type { SubmissionFailure } from './routes/submission.js';
-
-/** packages/web/dist, from both src/ (tests) and dist/ (the built server). */
-export const DEFAULT_WEB_ROOT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
 
 /**
  * Fastify ignores a bare hop count, so it becomes proxy-addr's hop function (Express's meaning):
@@ -78,6 +62,8 @@ export interface BuildAppOptions {
   delivery?: Delivery;
   /** The built back office; defaults to packages/back-office/dist. */
   backOfficeRoot?: string;
+  /** Told of every route as it is registered (tests check each declares its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -109,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: clientErrorHandler(headers),
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
@@ -212,33 +199,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The back office's API (docs/back-office.md).
   registerStaffRoutes(app, { db, clock, environment: config.environment });
 
-  app.get('/api/config', { schema: configRouteSchema }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-cache');
-    return {
-      environment: config.environment,
-      // '' is the page's own origin (docs/decisions/0012-affiliate-host-and-api-base-from-configuration.md).
-      apiBase: config.publicApiBase ?? '',
-      company: config.company,
-      portal: config.portal,
-      features: {
-        PCAPostCodeLookup: FEATURE_FLAGS.PCAPostCodeLookup,
-        RedirectToCustomerPortal: FEATURE_FLAGS.RedirectToCustomerPortal,
-      },
-      addressLookup: FEATURE_FLAGS.PCAPostCodeLookup,
-      tagManager: config.tagManagerOrigin !== null,
-    };
-  });
-
-  app.get('/healthz', { schema: healthzRouteSchema }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
-  });
-
-  app.get('/readyz', { schema: readyzRouteSchema }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    if (await isDatabaseReady(db)) return { status: 'ready' };
-    delivery.holdAlert(databaseAlert('the readiness check (/readyz) could not query it'));
-    return reply.code(503).send({ status: 'unavailable' });
+  registerConfigRoutes(app, config);
+  registerHealthRoutes(app, {
+    db,
+    onDatabaseUnavailable: () =>
+      delivery.holdAlert(databaseAlert('the readiness check (/readyz) could not query it')),
   });
 
   await registerBackOffice(
@@ -262,65 +227,4 @@ function errorCode(error: unknown): string {
 function alertMessage(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : 'Unknown error';
   return text.slice(0, 300);
-}
-
-function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
-
-/**
- * The built single-page app: hashed assets cached for a year, everything else revalidated, and
- * any other GET answered with index.html so the browser's router handles deep links.
- */
-async function registerWebApp(
-  app: FastifyInstance,
-  webRoot: string,
-  contentSecurityPolicy: string,
-): Promise<void> {
-  const built = fs.existsSync(path.join(webRoot, 'index.html'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      // The pre-rendered pages are sent for `/` only, with the CSP their inline style needs.
-      allowedPath: (pathname, _root, request) =>
-        request.routeOptions.url === '/' || !pathname.includes(`${PRERENDERED_FOLDER}/`),
-      // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
-        void reply.header(
-          'cache-control',
-          relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-
-    // docs/design.md §5: `/` is the brand's start screen as HTML, painted before any script runs.
-    const pages = loadFirstScreenPages(webRoot);
-    app.get('/', (request, reply) => {
-      const page = firstScreenFor(pages, request.host, request.headers.cookie);
-      // Shared caches must not give one visitor's page (banner or not) to another.
-      void reply.header('vary', 'Cookie');
-      if (!page) return reply.sendFile('index.html');
-      void reply.header('content-security-policy', policyFor(contentSecurityPolicy, page));
-      return reply.sendFile(`${PRERENDERED_FOLDER}/${page.file}`);
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    // A missing hashed asset is a stale chunk: index.html in its place would fail as a script.
-    if (!wantsPage || isApiPath(request.url) || request.url.startsWith('/assets/')) {
-      return reply.code(404).send({ error: 'not_found' });
-    }
-    if (!built) {
-      return reply.code(503).send({
-        error: 'web_app_not_built',
-        message: 'The web app is not built: run `npm run build`.',
-      });
-    }
-    return reply.sendFile('index.html');
-  });
 }

@@ -24,8 +24,8 @@ import {
 } from './events.js';
 import { createDeliveryRepository } from './repository.js';
 import { newSecret } from './signing.js';
-import { startReceiver } from './test-receiver.js';
-import type { Receiver } from './test-receiver.js';
+import { startReceiver } from '../test-support/receiver.js';
+import type { Receiver } from '../test-support/receiver.js';
 import { createDelivery } from './worker.js';
 import type { Delivery, DeliveryOptions } from './worker.js';
 

@@ -4,6 +4,7 @@ import { DISCLOSURE_TEXT_IDS } from '@broker/domain';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { AuditEntry } from '../staff/audit.js';
+import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { DisclosureTextMismatch, storeDisclosureTexts } from './texts.js';
 import { DISCLOSURE_TEXTS } from './texts.generated.js';
 
@@ -42,7 +43,26 @@ export function registerEvidenceRoutes(app: FastifyInstance, options: EvidenceRo
 
   app.get(
     '/api/staff/disclosures/:text/:version',
-    { preHandler: guard(DISCLOSURE_READERS) },
+    {
+      preHandler: guard(DISCLOSURE_READERS),
+      ...staffValidation,
+      schema: {
+        summary: 'A version of a disclosure text, as applicants were shown it.',
+        params,
+        response: staffResponses({
+          200: {
+            schema: z.looseObject({
+              text: z.string(),
+              version: z.number(),
+              sha256: z.string(),
+              body: z.string(),
+              storedAt: z.string(),
+            }),
+            description: 'The text.',
+          },
+        }),
+      },
+    },
     async (request, reply) => {
       const parsed = params.safeParse(request.params);
       if (!parsed.success) return reply.code(404).send({ error: 'not_found' });

@@ -4,6 +4,23 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../config.js';
+import { z } from 'zod';
+import { jsonSchemaOf } from './openapi.js';
+
+/** The back office's pages: HTML for the browser, outside the API's document. */
+const pageSchema = {
+  summary: "The back office's page (its own router shows the path).",
+  response: {
+    200: {
+      description: 'index.html of the back office.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+    503: {
+      ...jsonSchemaOf(z.object({ error: z.literal('back_office_not_built'), message: z.string() })),
+      description: 'The back office is not built.',
+    },
+  },
+};
 
 /** packages/back-office/dist, from both src/ (tests) and dist/ (the built server). */
 export const DEFAULT_BACK_OFFICE_ROOT = path.resolve(
@@ -45,7 +62,16 @@ export async function registerBackOffice(
   const index = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
   const policy = backOfficeContentSecurityPolicy(environment);
 
-  app.get('/back-office', (_request, reply) => reply.redirect('/back-office/', 308));
+  app.get(
+    '/back-office',
+    {
+      schema: {
+        summary: 'The back office lives at /back-office/.',
+        response: { 308: { type: 'null', description: 'To /back-office/.' } },
+      },
+    },
+    (_request, reply) => reply.redirect('/back-office/', 308),
+  );
 
   await app.register(
     async (scope) => {
@@ -78,8 +104,8 @@ export async function registerBackOffice(
         }
         return reply.type('text/html; charset=utf-8').send(index);
       };
-      scope.get('/', { prefixTrailingSlash: 'slash' }, page);
-      scope.get('/*', page);
+      scope.get('/', { prefixTrailingSlash: 'slash', schema: pageSchema }, page);
+      scope.get('/*', { schema: pageSchema }, page);
       scope.setNotFoundHandler(async (_request, reply) =>
         reply.code(404).send({ error: 'not_found' }),
       );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { AuditEntry } from '../staff/audit.js';
+import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { eraseSubject, findSubject, subjectAccessDocument, subjectQuery } from './subject.js';
 
 /** Subject access and erasure are for admins only (docs/back-office.md, docs/data-lifecycle.md). */
@@ -38,7 +39,22 @@ export function registerLifecycleRoutes(
 
   app.post(
     '/api/staff/subject-access',
-    { preHandler: guard(LIFECYCLE_ROLES) },
+    {
+      preHandler: guard(LIFECYCLE_ROLES),
+      ...staffValidation,
+      schema: {
+        summary:
+          'Everything held about a person, found by e-mail, phone or reference, as a JSON file.',
+        body: findBody,
+        response: staffResponses({
+          200: {
+            // Every field of the document is sent: a loose object has nothing to drop.
+            schema: z.looseObject({}),
+            description: 'The subject access document (an attachment).',
+          },
+        }),
+      },
+    },
     async (request, reply) => {
       const body = findBody.safeParse(request.body);
       const query = body.success ? subjectQuery(body.data.q) : null;
@@ -68,51 +84,65 @@ export function registerLifecycleRoutes(
     },
   );
 
-  app.post('/api/staff/erasure', { preHandler: guard(LIFECYCLE_ROLES) }, async (request, reply) => {
-    const body = eraseBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'invalid' });
-    const query = subjectQuery(body.data.q);
-    const reason = body.data.reason.trim();
-    const fields = [
-      ...(query === null ? [{ path: 'q', message: LIFECYCLE_MESSAGES.query }] : []),
-      ...(reason === ''
-        ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reason }]
-        : reason.length > 500
-          ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reasonTooLong }]
-          : []),
-    ];
-    if (query === null || fields.length > 0) {
-      return reply.code(400).send({ error: 'invalid', fields });
-    }
-    const subject = await findSubject(db, query);
-    const found = subject.applications.map((row) => row.id).sort((a, b) => a - b);
-    const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
-    const accounts =
-      subject.emails.length === 0
-        ? []
-        : await db
-            .selectFrom('portal_accounts')
-            .select('email_lower')
-            .where('email_lower', 'in', subject.emails)
-            .execute();
-    if (found.length === 0 && accounts.length === 0) {
-      return reply.code(404).send({ error: 'not_found' });
-    }
-    if (found.join(',') !== reviewed.join(',')) {
-      // Something was added or removed since the admin looked: they must look again.
-      return reply.code(409).send({ error: 'changed', applicationIds: found });
-    }
-    const member = request.staff!.member;
-    const erased = await eraseSubject(db, subject, {
-      id: member.id,
-      email: member.email_lower,
-      reason,
-      now: clock.now(),
-    });
-    await audit(request, {
-      action: 'erased',
-      detail: { searchKind: query.kind, applications: found },
-    });
-    return { erased };
-  });
+  app.post(
+    '/api/staff/erasure',
+    {
+      preHandler: guard(LIFECYCLE_ROLES),
+      ...staffValidation,
+      schema: {
+        summary: "Erase a person's applications, the ones the admin reviewed.",
+        body: eraseBody,
+        response: staffResponses({
+          200: { schema: z.looseObject({ erased: z.unknown() }), description: 'Erased.' },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = eraseBody.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: 'invalid' });
+      const query = subjectQuery(body.data.q);
+      const reason = body.data.reason.trim();
+      const fields = [
+        ...(query === null ? [{ path: 'q', message: LIFECYCLE_MESSAGES.query }] : []),
+        ...(reason === ''
+          ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reason }]
+          : reason.length > 500
+            ? [{ path: 'reason', message: LIFECYCLE_MESSAGES.reasonTooLong }]
+            : []),
+      ];
+      if (query === null || fields.length > 0) {
+        return reply.code(400).send({ error: 'invalid', fields });
+      }
+      const subject = await findSubject(db, query);
+      const found = subject.applications.map((row) => row.id).sort((a, b) => a - b);
+      const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
+      const accounts =
+        subject.emails.length === 0
+          ? []
+          : await db
+              .selectFrom('portal_accounts')
+              .select('email_lower')
+              .where('email_lower', 'in', subject.emails)
+              .execute();
+      if (found.length === 0 && accounts.length === 0) {
+        return reply.code(404).send({ error: 'not_found' });
+      }
+      if (found.join(',') !== reviewed.join(',')) {
+        // Something was added or removed since the admin looked: they must look again.
+        return reply.code(409).send({ error: 'changed', applicationIds: found });
+      }
+      const member = request.staff!.member;
+      const erased = await eraseSubject(db, subject, {
+        id: member.id,
+        email: member.email_lower,
+        reason,
+        now: clock.now(),
+      });
+      await audit(request, {
+        action: 'erased',
+        detail: { searchKind: query.kind, applications: found },
+      });
+      return { erased };
+    },
+  );
 }

@@ -1,9 +1,11 @@
 import { ACCOUNT_STATUS } from '@broker/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../decisions/decide.js';
 import { VERIFICATION_MAIL_THROTTLE_MS } from '../decisions/decide.js';
 import type { Db } from '../db/schema.js';
 import { createPortalAccountsRepository } from '../repositories/portal-accounts.js';
+import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { perMinuteRateLimit } from '../routes/rate-limit-config.js';
 import type { CodeHasher } from './codes.js';
 import { isCodeShaped } from './codes.js';
@@ -24,6 +26,54 @@ function emailOf(body: unknown): string | null {
   const lower = email.trim().toLowerCase();
   return lower === '' || lower.length > MAX_EMAIL_LENGTH ? null : lower;
 }
+
+const email = z.string().describe('The e-mail address the application gave.');
+const code = z.string().describe('The 6-digit code.');
+const activeAnswer = {
+  ...jsonSchemaOf(z.object({ accountStatus: z.literal(ACCOUNT_STATUS.Active) })),
+  description: 'The account is Active.',
+};
+const invalidCodeAnswer = {
+  ...jsonSchemaOf(errorBodySchema),
+  description: '`invalid_code`: wrong, used, expired or burnt, or no such account.',
+};
+
+/**
+ * The zod schemas validate and document the bodies. A failure is attached, not answered
+ * (attachValidation): the handlers' own checks answer a malformed body as they always did, like
+ * a wrong code (or, asking for a new code, like any address), so it tells a stranger nothing more.
+ */
+const portalValidation = { ...zodValidation, attachValidation: true } as const;
+
+const verifyEmailSchema = {
+  summary: 'Prove an e-mail address with the code sent to it: the account becomes Active.',
+  body: z.object({ email, code }),
+  response: { 200: activeAnswer, 400: invalidCodeAnswer, ...errorResponses(413, 415, 429) },
+};
+
+const verificationEmailSchema = {
+  summary: 'Ask for a new verification code (at most one e-mail every 10 minutes).',
+  description: 'The same answer whether or not the address has an account.',
+  body: z.object({ email }),
+  response: {
+    202: { ...jsonSchemaOf(z.object({ ok: z.literal(true) })), description: 'Noted.' },
+    ...errorResponses(413, 415, 429),
+  },
+};
+
+const signInSchema = {
+  summary: "Sign in to the portal with the first sign-in passcode of the submission's answer.",
+  body: z.object({ email, passcode: code }),
+  response: {
+    200: activeAnswer,
+    400: invalidCodeAnswer,
+    403: {
+      ...jsonSchemaOf(errorBodySchema),
+      description: '`email_not_verified`: verify the e-mail address first.',
+    },
+    ...errorResponses(413, 415, 429),
+  },
+};
 
 function field(body: unknown, name: string): unknown {
   return (body as Record<string, unknown> | null | undefined)?.[name];
@@ -48,52 +98,64 @@ export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutes
   const accounts = createPortalAccountsRepository(options.db);
   const config = perMinuteRateLimit(options.rateLimitPerMinute);
 
-  app.post('/api/portal/verify-email', { config }, async (request, reply) => {
-    const email = emailOf(request.body);
-    const code = field(request.body, 'code');
-    if (email === null || !isCodeShaped(code)) return invalidCode(reply);
-    const result = await accounts.verify(
-      email,
-      codes.hash('verification', email, code),
-      clock.now(),
-    );
-    if (result !== 'verified') return invalidCode(reply);
-    return reply
-      .code(200)
-      .header('cache-control', 'no-store')
-      .send({ accountStatus: ACCOUNT_STATUS.Active });
-  });
+  app.post(
+    '/api/portal/verify-email',
+    { config, ...portalValidation, schema: verifyEmailSchema },
+    async (request, reply) => {
+      const email = emailOf(request.body);
+      const code = field(request.body, 'code');
+      if (email === null || !isCodeShaped(code)) return invalidCode(reply);
+      const result = await accounts.verify(
+        email,
+        codes.hash('verification', email, code),
+        clock.now(),
+      );
+      if (result !== 'verified') return invalidCode(reply);
+      return reply
+        .code(200)
+        .header('cache-control', 'no-store')
+        .send({ accountStatus: ACCOUNT_STATUS.Active });
+    },
+  );
 
   // A new code for an address still pending; the same answer whether or not it has an account
   // (nothing is sent then), and at most one e-mail per address every 10 minutes.
-  app.post('/api/portal/verification-email', { config }, async (request, reply) => {
-    const email = emailOf(request.body);
-    if (email !== null) {
-      await accounts.requestVerification(email, clock.now(), VERIFICATION_MAIL_THROTTLE_MS);
-    }
-    return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
-  });
+  app.post(
+    '/api/portal/verification-email',
+    { config, ...portalValidation, schema: verificationEmailSchema },
+    async (request, reply) => {
+      const email = emailOf(request.body);
+      if (email !== null) {
+        await accounts.requestVerification(email, clock.now(), VERIFICATION_MAIL_THROTTLE_MS);
+      }
+      return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
+    },
+  );
 
-  app.post('/api/portal/sign-in', { config }, async (request, reply) => {
-    const email = emailOf(request.body);
-    const passcode = field(request.body, 'passcode');
-    if (email === null || !isCodeShaped(passcode)) return invalidCode(reply);
-    const result = await accounts.redeemPasscode(
-      email,
-      codes.hash('passcode', email, passcode),
-      clock.now(),
-    );
-    if (result === 'invalid') return invalidCode(reply);
-    if (result === 'not-verified') {
-      // Only someone holding the right passcode learns this; it is spent only once verified.
+  app.post(
+    '/api/portal/sign-in',
+    { config, ...portalValidation, schema: signInSchema },
+    async (request, reply) => {
+      const email = emailOf(request.body);
+      const passcode = field(request.body, 'passcode');
+      if (email === null || !isCodeShaped(passcode)) return invalidCode(reply);
+      const result = await accounts.redeemPasscode(
+        email,
+        codes.hash('passcode', email, passcode),
+        clock.now(),
+      );
+      if (result === 'invalid') return invalidCode(reply);
+      if (result === 'not-verified') {
+        // Only someone holding the right passcode learns this; it is spent only once verified.
+        return reply
+          .code(403)
+          .header('cache-control', 'no-store')
+          .send({ error: 'email_not_verified' });
+      }
       return reply
-        .code(403)
+        .code(200)
         .header('cache-control', 'no-store')
-        .send({ error: 'email_not_verified' });
-    }
-    return reply
-      .code(200)
-      .header('cache-control', 'no-store')
-      .send({ accountStatus: ACCOUNT_STATUS.Active });
-  });
+        .send({ accountStatus: ACCOUNT_STATUS.Active });
+    },
+  );
 }

@@ -11,6 +11,13 @@ import { z } from 'zod';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
 import type { AuditEntry } from './audit.js';
+import {
+  applicationDetailSchema,
+  applicationSummarySchema,
+  fileAnswer,
+  staffResponses,
+  staffValidation,
+} from './schemas.js';
 import { toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
@@ -59,6 +66,7 @@ const listQuery = z.strictObject({
   after: z.coerce.number().int().positive().optional(),
 });
 export type ApplicationListQuery = z.infer<typeof listQuery>;
+const exportQuery = listQuery.omit({ after: true });
 
 const detailParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
@@ -259,7 +267,23 @@ export function registerApplicationRoutes(
 
   app.get(
     '/api/staff/applications',
-    { preHandler: guard(APPLICATION_READERS) },
+    {
+      preHandler: guard(APPLICATION_READERS),
+      ...staffValidation,
+      schema: {
+        summary: 'Applications, newest first, filtered and searched, 25 a page.',
+        querystring: listQuery,
+        response: staffResponses({
+          200: {
+            schema: z.looseObject({
+              applications: z.array(applicationSummarySchema),
+              next: z.number().nullable().describe('`after` for the next page; null at the end.'),
+            }),
+            description: 'A page.',
+          },
+        }),
+      },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const parsed = listQuery.safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
@@ -293,9 +317,20 @@ export function registerApplicationRoutes(
   // docs/back-office.md "Export": the filtered list as CSV, admins only, audited.
   app.get(
     '/api/staff/applications/export',
-    { preHandler: guard(APPLICATION_EXPORTERS) },
+    {
+      preHandler: guard(APPLICATION_EXPORTERS),
+      ...staffValidation,
+      schema: {
+        summary: 'The filtered list as CSV.',
+        querystring: exportQuery,
+        response: staffResponses(
+          {},
+          { 200: fileAnswer('text/csv', 'The applications (an attachment).') },
+        ),
+      },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = listQuery.omit({ after: true }).safeParse(request.query);
+      const parsed = exportQuery.safeParse(request.query);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
       let { select, search } = filtered(query, request.staff!.member.id);
@@ -330,7 +365,17 @@ export function registerApplicationRoutes(
 
   app.get(
     '/api/staff/applications/:id',
-    { preHandler: guard(APPLICATION_READERS) },
+    {
+      preHandler: guard(APPLICATION_READERS),
+      ...staffValidation,
+      schema: {
+        summary: 'One application: answers, outcome, work and deliveries.',
+        params: detailParams,
+        response: staffResponses({
+          200: { schema: applicationDetailSchema, description: 'The application.' },
+        }),
+      },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const params = detailParams.safeParse(request.params);
       if (!params.success) return reply.code(404).send({ error: 'not_found' });

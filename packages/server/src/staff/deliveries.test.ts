@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { newSecret } from '../delivery/signing.js';
-import { startReceiver } from '../delivery/test-receiver.js';
-import type { Receiver } from '../delivery/test-receiver.js';
+import { startReceiver } from '../test-support/receiver.js';
+import type { Receiver } from '../test-support/receiver.js';
 import { createDelivery } from '../delivery/worker.js';
 import type { Delivery } from '../delivery/worker.js';
 import { createLogger } from '../logger.js';

@@ -4,6 +4,7 @@ import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { createDeliveryRepository } from '../delivery/repository.js';
 import type { AuditEntry } from './audit.js';
+import { deliveryAttemptsSchema, noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
 
 /**
@@ -75,7 +76,21 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
 
   app.post(
     '/api/staff/applications/:id/deliveries/:eventRowId/redeliver',
-    { preHandler: guard(APPLICATION_WORKERS) },
+    {
+      preHandler: guard(APPLICATION_WORKERS),
+      ...staffValidation,
+      schema: {
+        summary: 'Send a dead-lettered event again.',
+        params,
+        body: noBody,
+        response: staffResponses({
+          200: {
+            schema: z.looseObject({ deliveries: deliveryAttemptsSchema }),
+            description: "The application's delivery attempts.",
+          },
+        }),
+      },
+    },
     async (request, reply) => {
       const parsed = params.safeParse(request.params);
       if (!parsed.success) return reply.code(404).send({ error: 'not_found' });

@@ -29,6 +29,14 @@ import {
   STAFF_ROLES,
   toStaffMember,
 } from './repository.js';
+import {
+  noBody,
+  noContent,
+  sessionSchema,
+  staffMemberSchema,
+  staffResponses,
+  staffValidation,
+} from './schemas.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 
 /** Decision 0026: sign-in throttling, counted from the audit log's failed sign-ins. */
@@ -70,6 +78,27 @@ const newMemberBody = z.strictObject({
 });
 const memberParams = z.strictObject({ id: z.uuid() });
 const auditQuery = z.strictObject({ before: z.coerce.number().int().positive().optional() });
+
+const sessionAnswer = {
+  schema: sessionSchema,
+  description: 'Signed in: the member and the CSRF token.',
+};
+const setupPathAnswer = z.looseObject({ setupPath: z.string() });
+const auditAnswer = z.looseObject({
+  chain: z.unknown().describe('Whether the hash chain of the log holds, and where it breaks.'),
+  entries: z.array(
+    z.looseObject({
+      id: z.number(),
+      at: z.string(),
+      actorEmail: z.string().nullable(),
+      action: z.string(),
+      target: z.string().nullable(),
+      detail: z.unknown(),
+      ip: z.string().nullable(),
+      hash: z.string(),
+    }),
+  ),
+});
 
 function invalid(reply: FastifyReply, fields: { path: string; message: string }[]) {
   return reply.code(400).send({ error: 'invalid', fields });
@@ -136,177 +165,308 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
 
   // ---------- Sign-in: password, then the TOTP code ----------
 
-  app.post('/api/staff/sign-in', { preHandler: sameSiteOnly }, async (request, reply) => {
-    const parsed = signInBody.safeParse(request.body);
-    if (!parsed.success)
-      return invalid(reply, [{ path: 'email', message: 'Enter your e-mail address and password' }]);
-    const emailTried = parsed.data.email.trim().toLowerCase();
-    if (await lockedOut(request, reply, emailTried)) return reply;
+  app.post(
+    '/api/staff/sign-in',
+    {
+      preHandler: sameSiteOnly,
+      ...staffValidation,
+      schema: {
+        summary: 'Sign in, first step: e-mail address and password.',
+        body: signInBody,
+        response: staffResponses({
+          200: { schema: z.object({ next: z.literal('code') }), description: 'Now the code.' },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const parsed = signInBody.safeParse(request.body);
+      if (!parsed.success)
+        return invalid(reply, [
+          { path: 'email', message: 'Enter your e-mail address and password' },
+        ]);
+      const emailTried = parsed.data.email.trim().toLowerCase();
+      if (await lockedOut(request, reply, emailTried)) return reply;
 
-    const member = await members.byEmail(emailTried);
-    // An unknown or unusable account costs the same hash as a wrong password.
-    const stored = member?.password_hash ?? (await dummyPasswordHash());
-    const passwordRight = await verifyPassword(parsed.data.password, stored);
-    if (!member || member.status !== 'active' || !member.password_hash || !passwordRight) {
-      await audit(request, {
-        action: 'sign-in-failed',
-        actorId: member?.id ?? null,
-        actorEmail: emailTried,
-        detail: { step: 'password' },
-      });
-      return reply
-        .code(401)
-        .send({ error: 'invalid_credentials', message: STAFF_MESSAGES.invalidCredentials });
-    }
-    // A session id the browser already had never carries on (fixation).
-    const previous = readCookie(request, cookieName);
-    if (previous !== null) await sessions.remove(previous);
-    // Sessions nobody came back to are cleared here rather than by a timer.
-    await sessions.removeExpired(clock.now());
-    const pending = await sessions.create(member.id, 'code', request.ip, clock.now());
-    setSessionCookie(reply, environment, pending);
-    return { next: 'code' };
-  });
+      const member = await members.byEmail(emailTried);
+      // An unknown or unusable account costs the same hash as a wrong password.
+      const stored = member?.password_hash ?? (await dummyPasswordHash());
+      const passwordRight = await verifyPassword(parsed.data.password, stored);
+      if (!member || member.status !== 'active' || !member.password_hash || !passwordRight) {
+        await audit(request, {
+          action: 'sign-in-failed',
+          actorId: member?.id ?? null,
+          actorEmail: emailTried,
+          detail: { step: 'password' },
+        });
+        return reply
+          .code(401)
+          .send({ error: 'invalid_credentials', message: STAFF_MESSAGES.invalidCredentials });
+      }
+      // A session id the browser already had never carries on (fixation).
+      const previous = readCookie(request, cookieName);
+      if (previous !== null) await sessions.remove(previous);
+      // Sessions nobody came back to are cleared here rather than by a timer.
+      await sessions.removeExpired(clock.now());
+      const pending = await sessions.create(member.id, 'code', request.ip, clock.now());
+      setSessionCookie(reply, environment, pending);
+      return { next: 'code' };
+    },
+  );
 
-  app.post('/api/staff/sign-in/code', { preHandler: sameSiteOnly }, async (request, reply) => {
-    const now = clock.now();
-    const pendingId = readCookie(request, cookieName);
-    const pending = pendingId === null ? undefined : await sessions.find(pendingId);
-    const member = pending ? await members.byId(pending.staff_id) : undefined;
-    if (
-      pendingId === null ||
-      !pending ||
-      pending.stage !== 'code' ||
-      pending.expires_at <= now.toISOString() ||
-      !member ||
-      member.status !== 'active' ||
-      !member.totp_secret
-    ) {
-      if (pendingId !== null && pending?.stage === 'code') await sessions.remove(pendingId);
-      return reply
-        .code(401)
-        .send({ error: 'sign_in_expired', message: STAFF_MESSAGES.signInExpired });
-    }
-    if (await lockedOut(request, reply, member.email_lower)) {
+  app.post(
+    '/api/staff/sign-in/code',
+    {
+      preHandler: sameSiteOnly,
+      ...staffValidation,
+      schema: {
+        summary: 'Sign in, second step: the code of the authenticator app.',
+        body: codeBody,
+        response: staffResponses({ 200: sessionAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const pendingId = readCookie(request, cookieName);
+      const pending = pendingId === null ? undefined : await sessions.find(pendingId);
+      const member = pending ? await members.byId(pending.staff_id) : undefined;
+      if (
+        pendingId === null ||
+        !pending ||
+        pending.stage !== 'code' ||
+        pending.expires_at <= now.toISOString() ||
+        !member ||
+        member.status !== 'active' ||
+        !member.totp_secret
+      ) {
+        if (pendingId !== null && pending?.stage === 'code') await sessions.remove(pendingId);
+        return reply
+          .code(401)
+          .send({ error: 'sign_in_expired', message: STAFF_MESSAGES.signInExpired });
+      }
+      if (await lockedOut(request, reply, member.email_lower)) {
+        await sessions.remove(pendingId);
+        clearSessionCookie(reply, environment);
+        return reply;
+      }
+      const parsed = codeBody.safeParse(request.body);
+      const step = parsed.success
+        ? await verifyTotp(member.totp_secret, parsed.data.code, now, member.totp_last_step)
+        : null;
+      if (step === null || !(await members.acceptTotpStep(member.id, step))) {
+        await audit(request, {
+          action: 'sign-in-failed',
+          actorId: member.id,
+          actorEmail: member.email_lower,
+          detail: { step: 'code' },
+        });
+        return reply.code(401).send({ error: 'invalid_code', message: STAFF_MESSAGES.invalidCode });
+      }
+      // Rotation: the signed-in session gets a new id; the half-way one is gone.
       await sessions.remove(pendingId);
-      clearSessionCookie(reply, environment);
-      return reply;
-    }
-    const parsed = codeBody.safeParse(request.body);
-    const step = parsed.success
-      ? await verifyTotp(member.totp_secret, parsed.data.code, now, member.totp_last_step)
-      : null;
-    if (step === null || !(await members.acceptTotpStep(member.id, step))) {
+      const sessionId = await sessions.create(member.id, 'full', request.ip, now);
+      setSessionCookie(reply, environment, sessionId);
       await audit(request, {
-        action: 'sign-in-failed',
+        action: 'sign-in',
         actorId: member.id,
         actorEmail: member.email_lower,
-        detail: { step: 'code' },
       });
-      return reply.code(401).send({ error: 'invalid_code', message: STAFF_MESSAGES.invalidCode });
-    }
-    // Rotation: the signed-in session gets a new id; the half-way one is gone.
-    await sessions.remove(pendingId);
-    const sessionId = await sessions.create(member.id, 'full', request.ip, now);
-    setSessionCookie(reply, environment, sessionId);
-    await audit(request, { action: 'sign-in', actorId: member.id, actorEmail: member.email_lower });
-    return sessionBody(member, sessionId);
-  });
+      return sessionBody(member, sessionId);
+    },
+  );
 
-  app.get('/api/staff/session', { preHandler: guard(ALL_ROLES) }, (request, reply) => {
-    const { member, sessionId } = request.staff!;
-    return reply.send(sessionBody(member, sessionId));
-  });
+  app.get(
+    '/api/staff/session',
+    {
+      preHandler: guard(ALL_ROLES),
+      schema: {
+        summary: 'The signed-in member.',
+        response: staffResponses({ 200: sessionAnswer }),
+      },
+    },
+    (request, reply) => {
+      const { member, sessionId } = request.staff!;
+      return reply.send(sessionBody(member, sessionId));
+    },
+  );
 
-  app.post('/api/staff/sign-out', { preHandler: guard(ALL_ROLES) }, async (request, reply) => {
-    await sessions.remove(request.staff!.sessionId);
-    clearSessionCookie(reply, environment);
-    await audit(request, { action: 'sign-out' });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/staff/sign-out',
+    {
+      preHandler: guard(ALL_ROLES),
+      ...staffValidation,
+      schema: { summary: 'Sign out.', body: noBody, response: noContent },
+    },
+    async (request, reply) => {
+      await sessions.remove(request.staff!.sessionId);
+      clearSessionCookie(reply, environment);
+      await audit(request, { action: 'sign-out' });
+      return reply.code(204).send();
+    },
+  );
 
   // ---------- Set-up: the one-time link the staff command prints ----------
 
-  app.post('/api/staff/setup/start', { preHandler: sameSiteOnly }, async (request, reply) => {
-    const parsed = setupStartBody.safeParse(request.body);
-    const now = clock.now();
-    const member = parsed.success ? await members.bySetupToken(parsed.data.token, now) : undefined;
-    if (!member) {
-      return reply
-        .code(404)
-        .send({ error: 'invalid_setup_link', message: STAFF_MESSAGES.invalidSetupLink });
-    }
-    let secret = member.totp_secret;
-    if (secret === null) {
-      secret = newTotpSecret();
-      await members.setTotpSecret(member.id, secret, now);
-    }
-    return {
-      email: member.email_lower,
-      name: member.display_name,
-      totpSecret: secret,
-      otpauthUri: otpauthUri(secret, member.email_lower),
-    };
-  });
+  app.post(
+    '/api/staff/setup/start',
+    {
+      preHandler: sameSiteOnly,
+      ...staffValidation,
+      schema: {
+        summary: "Open a set-up link: the member and their authenticator app's secret.",
+        body: setupStartBody,
+        response: staffResponses({
+          200: {
+            schema: z.looseObject({
+              email: z.string(),
+              name: z.string(),
+              totpSecret: z.string(),
+              otpauthUri: z.string(),
+            }),
+            description: 'The member to set up.',
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const parsed = setupStartBody.safeParse(request.body);
+      const now = clock.now();
+      const member = parsed.success
+        ? await members.bySetupToken(parsed.data.token, now)
+        : undefined;
+      if (!member) {
+        return reply
+          .code(404)
+          .send({ error: 'invalid_setup_link', message: STAFF_MESSAGES.invalidSetupLink });
+      }
+      let secret = member.totp_secret;
+      if (secret === null) {
+        secret = newTotpSecret();
+        await members.setTotpSecret(member.id, secret, now);
+      }
+      return {
+        email: member.email_lower,
+        name: member.display_name,
+        totpSecret: secret,
+        otpauthUri: otpauthUri(secret, member.email_lower),
+      };
+    },
+  );
 
-  app.post('/api/staff/setup/complete', { preHandler: sameSiteOnly }, async (request, reply) => {
-    const parsed = setupCompleteBody.safeParse(request.body);
-    const now = clock.now();
-    const member = parsed.success ? await members.bySetupToken(parsed.data.token, now) : undefined;
-    if (!parsed.success || !member || member.totp_secret === null) {
-      return reply
-        .code(404)
-        .send({ error: 'invalid_setup_link', message: STAFF_MESSAGES.invalidSetupLink });
-    }
-    const problems: { path: string; message: string }[] = [];
-    const passwordMessage = passwordProblem(parsed.data.password);
-    if (passwordMessage !== null) problems.push({ path: 'password', message: passwordMessage });
-    const step = await verifyTotp(member.totp_secret, parsed.data.code, now, null);
-    if (step === null) problems.push({ path: 'code', message: STAFF_MESSAGES.invalidCode });
-    if (problems.length > 0 || step === null) return invalid(reply, problems);
+  app.post(
+    '/api/staff/setup/complete',
+    {
+      preHandler: sameSiteOnly,
+      ...staffValidation,
+      schema: {
+        summary: 'Finish setting up: the password and a first code.',
+        body: setupCompleteBody,
+        response: staffResponses({
+          200: { schema: z.object({ done: z.literal(true) }), description: 'Set up.' },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const parsed = setupCompleteBody.safeParse(request.body);
+      const now = clock.now();
+      const member = parsed.success
+        ? await members.bySetupToken(parsed.data.token, now)
+        : undefined;
+      if (!parsed.success || !member || member.totp_secret === null) {
+        return reply
+          .code(404)
+          .send({ error: 'invalid_setup_link', message: STAFF_MESSAGES.invalidSetupLink });
+      }
+      const problems: { path: string; message: string }[] = [];
+      const passwordMessage = passwordProblem(parsed.data.password);
+      if (passwordMessage !== null) problems.push({ path: 'password', message: passwordMessage });
+      const step = await verifyTotp(member.totp_secret, parsed.data.code, now, null);
+      if (step === null) problems.push({ path: 'code', message: STAFF_MESSAGES.invalidCode });
+      if (problems.length > 0 || step === null) return invalid(reply, problems);
 
-    await members.completeSetup(member.id, await hashPassword(parsed.data.password), step, now);
-    await audit(request, {
-      action: 'staff-setup-completed',
-      actorId: member.id,
-      actorEmail: member.email_lower,
-    });
-    return { done: true };
-  });
+      await members.completeSetup(member.id, await hashPassword(parsed.data.password), step, now);
+      await audit(request, {
+        action: 'staff-setup-completed',
+        actorId: member.id,
+        actorEmail: member.email_lower,
+      });
+      return { done: true };
+    },
+  );
 
   // ---------- Staff management (admins) ----------
 
-  app.get('/api/staff/members', { preHandler: guard(['admin']) }, async (request) => {
-    await audit(request, { action: 'staff-listed' });
-    return { members: await members.list() };
-  });
+  app.get(
+    '/api/staff/members',
+    {
+      preHandler: guard(['admin']),
+      schema: {
+        summary: 'The staff accounts.',
+        response: staffResponses({
+          200: {
+            schema: z.looseObject({ members: z.array(staffMemberSchema) }),
+            description: 'Every member.',
+          },
+        }),
+      },
+    },
+    async (request) => {
+      await audit(request, { action: 'staff-listed' });
+      return { members: await members.list() };
+    },
+  );
 
-  app.post('/api/staff/members', { preHandler: guard(['admin']) }, async (request, reply) => {
-    const parsed = newMemberBody.safeParse(request.body);
-    if (!parsed.success) {
-      return invalid(
-        reply,
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          message: 'Enter a valid value',
-        })),
-      );
-    }
-    if (await members.byEmail(parsed.data.email)) {
-      return invalid(reply, [{ path: 'email', message: STAFF_MESSAGES.emailTaken }]);
-    }
-    const { member, setupToken } = await members.add(parsed.data, clock.now());
-    await audit(request, {
-      action: 'staff-added',
-      target: member.id,
-      detail: { role: member.role },
-    });
-    return reply.code(201).send({ member, setupPath: setupPath(setupToken) });
-  });
+  app.post(
+    '/api/staff/members',
+    {
+      preHandler: guard(['admin']),
+      ...staffValidation,
+      schema: {
+        summary: 'Add a member: their set-up link is in the answer.',
+        body: newMemberBody,
+        response: staffResponses({
+          201: {
+            schema: z.looseObject({ member: staffMemberSchema, setupPath: z.string() }),
+            description: 'Added.',
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const parsed = newMemberBody.safeParse(request.body);
+      if (!parsed.success) {
+        return invalid(
+          reply,
+          parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: 'Enter a valid value',
+          })),
+        );
+      }
+      if (await members.byEmail(parsed.data.email)) {
+        return invalid(reply, [{ path: 'email', message: STAFF_MESSAGES.emailTaken }]);
+      }
+      const { member, setupToken } = await members.add(parsed.data, clock.now());
+      await audit(request, {
+        action: 'staff-added',
+        target: member.id,
+        detail: { role: member.role },
+      });
+      return reply.code(201).send({ member, setupPath: setupPath(setupToken) });
+    },
+  );
 
   app.post(
     '/api/staff/members/:id/setup-link',
-    { preHandler: guard(['admin']) },
+    {
+      preHandler: guard(['admin']),
+      ...staffValidation,
+      schema: {
+        summary: 'A new set-up link for a member (their password and app are reset).',
+        params: memberParams,
+        body: noBody,
+        response: staffResponses({ 200: { schema: setupPathAnswer, description: 'The link.' } }),
+      },
+    },
     async (request, reply) => {
       const params = memberParams.safeParse(request.params);
       const member = params.success ? await members.byId(params.data.id) : undefined;
@@ -319,7 +479,16 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
 
   app.post(
     '/api/staff/members/:id/disable',
-    { preHandler: guard(['admin']) },
+    {
+      preHandler: guard(['admin']),
+      ...staffValidation,
+      schema: {
+        summary: 'Disable a member.',
+        params: memberParams,
+        body: noBody,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       const params = memberParams.safeParse(request.params);
       const member = params.success ? await members.byId(params.data.id) : undefined;
@@ -345,7 +514,15 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
 
   app.get(
     '/api/staff/audit',
-    { preHandler: guard(['auditor', 'admin']) },
+    {
+      preHandler: guard(['auditor', 'admin']),
+      ...staffValidation,
+      schema: {
+        summary: 'The audit log, newest first, 100 entries a page.',
+        querystring: auditQuery,
+        response: staffResponses({ 200: { schema: auditAnswer, description: 'A page.' } }),
+      },
+    },
     async (request, reply) => {
       const query = auditQuery.safeParse(request.query);
       if (!query.success) return reply.code(400).send({ error: 'invalid' });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { AuditEntry } from './audit.js';
+import { staffResponses, staffValidation, workSchema } from './schemas.js';
 
 /** Agents and admins work applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
@@ -42,6 +43,10 @@ const statusBody = z.strictObject({
   status: z.enum(WORK_STATUSES as [WorkStatus, ...WorkStatus[]]),
 });
 const assignmentBody = z.strictObject({ to: z.union([z.literal('me'), z.uuid(), z.null()]) });
+const workAnswer = {
+  schema: workSchema,
+  description: "The application's work: status, assignee, activity.",
+};
 
 export interface WorkRoutesOptions {
   db: Db;
@@ -128,7 +133,16 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
 
   app.post(
     '/api/staff/applications/:id/notes',
-    { preHandler: guard(APPLICATION_WORKERS) },
+    {
+      preHandler: guard(APPLICATION_WORKERS),
+      ...staffValidation,
+      schema: {
+        summary: 'Add a note to an application.',
+        params,
+        body: noteBody,
+        response: staffResponses({ 201: workAnswer }),
+      },
+    },
     async (request, reply) => {
       const rowId = await application(request, reply);
       if (rowId === null) return reply;
@@ -152,7 +166,16 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
 
   app.post(
     '/api/staff/applications/:id/status',
-    { preHandler: guard(APPLICATION_WORKERS) },
+    {
+      preHandler: guard(APPLICATION_WORKERS),
+      ...staffValidation,
+      schema: {
+        summary: "Move an application's work status on.",
+        params,
+        body: statusBody,
+        response: staffResponses({ 200: workAnswer }),
+      },
+    },
     async (request, reply) => {
       const rowId = await application(request, reply);
       if (rowId === null) return reply;
@@ -201,7 +224,16 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
 
   app.post(
     '/api/staff/applications/:id/assignment',
-    { preHandler: guard(APPLICATION_WORKERS) },
+    {
+      preHandler: guard(APPLICATION_WORKERS),
+      ...staffValidation,
+      schema: {
+        summary: 'Assign an application to me, to another member, or to nobody.',
+        params,
+        body: assignmentBody,
+        response: staffResponses({ 200: workAnswer }),
+      },
+    },
     async (request, reply) => {
       const rowId = await application(request, reply);
       if (rowId === null) return reply;

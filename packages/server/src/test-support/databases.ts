@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
@@ -76,6 +76,7 @@ export interface TestAppOptions {
   webRoot?: string;
   backOfficeRoot?: string;
   now?: string;
+  onRoute?: (route: RouteOptions) => void;
 }
 
 let productionPanelFile: string | null = null;
@@ -119,6 +120,7 @@ export async function startTestApp(
     logger: createLogger('info', sink),
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'broker-no-web-app'),
     backOfficeRoot: options.backOfficeRoot ?? path.join(os.tmpdir(), 'broker-no-back-office'),
+    ...(options.onRoute && { onRoute: options.onRoute }),
   });
   await app.ready();
   return {

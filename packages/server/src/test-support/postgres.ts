@@ -1,6 +1,6 @@
 /**
  * Vitest globalSetup: a private PostgreSQL server on loopback for the repository and route tests,
- * started from Debian's binaries in a temporary data directory (reliability/postgres-server.ts)
+ * started from Debian's binaries in a temporary data directory (postgres-server.ts)
  * and removed afterwards. Tests read its URL with `inject('postgresUrl')` and create their own
  * database with `createTestDatabase`.
  */
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startPrivatePostgres } from '../reliability/postgres-server.js';
+import { startPrivatePostgres } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,13 +5,16 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep } from '../../../packages/server/src/test-support/ports.js';
 
-/** From src/reliability (tests) and dist/reliability (bench) alike. */
-export const SERVER_PACKAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const REPOSITORY_ROOT = path.resolve(SERVER_PACKAGE, '../..');
+/** This file is bench/reliability/harness/server-process.ts. */
+export const REPOSITORY_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../..',
+);
+export const SERVER_PACKAGE = path.join(REPOSITORY_ROOT, 'packages', 'server');
 export const MAIN_SCRIPT = path.join(SERVER_PACKAGE, 'dist', 'main.js');
 
 /** Keeps the end of the server's output for error messages, not all of it (logs at info). */
@@ -31,21 +34,7 @@ export function buildServer(): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { freePort, sleep };
 
 export interface Exit {
   code: number | null;

@@ -3,9 +3,10 @@
  * started again on the same database. `npm run bench:reliability` repeats it more times.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../test-support/postgres.js';
-import { crashScenario, sqliteDatabase } from './scenarios.js';
-import { buildServer } from './server-process.js';
+import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';
+import { sqliteDatabase } from '../harness/databases.js';
+import { crashScenario } from '../scenarios/crash.js';
+import { buildServer } from '../harness/server-process.js';
 
 beforeAll(() => buildServer(), 120_000);
 

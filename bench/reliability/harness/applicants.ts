@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SubmissionPayload } from '@broker/domain';
-import { validPayload } from '../test-support/fixtures.js';
+import { validPayload } from '../../../packages/server/src/test-support/fixtures.js';
 import type { LoadRequest } from './load.js';
 
 /**

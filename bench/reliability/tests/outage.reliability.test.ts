@@ -5,10 +5,10 @@
  * is stopped and started.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivatePostgres } from './postgres-server.js';
-import type { PrivatePostgres } from './postgres-server.js';
-import { outageScenario } from './scenarios.js';
-import { buildServer } from './server-process.js';
+import { startPrivatePostgres } from '../../../packages/server/src/test-support/postgres-server.js';
+import type { PrivatePostgres } from '../../../packages/server/src/test-support/postgres-server.js';
+import { outageScenario } from '../scenarios/outage.js';
+import { buildServer } from '../harness/server-process.js';
 
 let postgres: PrivatePostgres;
 

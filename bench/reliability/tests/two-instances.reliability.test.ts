@@ -3,9 +3,9 @@
  * Idempotency and duplicate detection must hold across them, not only within one process.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../test-support/postgres.js';
-import { twoInstancesScenario } from './scenarios.js';
-import { buildServer } from './server-process.js';
+import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';
+import { twoInstancesScenario } from '../scenarios/two-instances.js';
+import { buildServer } from '../harness/server-process.js';
 
 beforeAll(() => buildServer(), 120_000);
 

@@ -4,10 +4,11 @@
  * is `npm run bench:reliability`.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../test-support/postgres.js';
-import type { ScenarioDatabase } from './scenarios.js';
-import { loadScenario, sqliteDatabase } from './scenarios.js';
-import { buildServer } from './server-process.js';
+import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';
+import type { ScenarioDatabase } from '../harness/databases.js';
+import { sqliteDatabase } from '../harness/databases.js';
+import { loadScenario } from '../scenarios/load.js';
+import { buildServer } from '../harness/server-process.js';
 
 beforeAll(() => buildServer(), 120_000);
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, sleep } from './server-process.js';
+import { freePort, sleep } from './ports.js';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 

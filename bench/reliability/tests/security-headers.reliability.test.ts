@@ -7,14 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
-import { createLogger } from '../logger.js';
-import { buildServer, startServer } from '../reliability/server-process.js';
-import type { TestApp, TestDatabase } from '../test-support/databases.js';
-import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload } from '../test-support/fixtures.js';
+import { buildApp } from '../../../packages/server/src/app.js';
+import { loadConfig } from '../../../packages/server/src/config.js';
+import { openDatabase } from '../../../packages/server/src/db/connection.js';
+import { createLogger } from '../../../packages/server/src/logger.js';
+import { buildServer, startServer } from '../harness/server-process.js';
+import type { TestApp, TestDatabase } from '../../../packages/server/src/test-support/databases.js';
+import {
+  openTestDatabase,
+  startTestApp,
+} from '../../../packages/server/src/test-support/databases.js';
+import { validPayload } from '../../../packages/server/src/test-support/fixtures.js';
 
 const PRODUCTION_ENV = {
   ENVIRONMENT: 'production',

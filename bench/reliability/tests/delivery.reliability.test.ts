@@ -4,11 +4,12 @@
  * once, never twice at once. Signatures are checked by the standardwebhooks package.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { sqliteDatabase } from '../reliability/scenarios.js';
-import type { ScenarioDatabase } from '../reliability/scenarios.js';
-import { buildServer } from '../reliability/server-process.js';
-import { createTestDatabase } from '../test-support/postgres.js';
-import { crashWhileReceiverDown, twoInstancesDelivering } from './scenarios.js';
+import { sqliteDatabase } from '../harness/databases.js';
+import type { ScenarioDatabase } from '../harness/databases.js';
+import { buildServer } from '../harness/server-process.js';
+import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';
+import { crashWhileReceiverDown } from '../scenarios/delivery-crash.js';
+import { twoInstancesDelivering } from '../scenarios/delivery-two-instances.js';
 
 beforeAll(() => buildServer(), 120_000);
 
