@@ -29,7 +29,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload } from '../test-support/fixtures.js';
+import { validJointPayload, validPayload } from '../test-support/fixtures.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 /** The test app's clock: 10 March 2026 (test-support/databases.ts). */
@@ -47,32 +47,6 @@ function withValue(path: Path, value: unknown, base: object = validPayload()): o
   else target[last] = value;
   return copy;
 }
-
-const joint = {
-  isJointApplication: true,
-  JointApplicant: {
-    title: 'Mr',
-    firstName: 'Ben',
-    lastName: 'Lovelace',
-    email: 'ben@example.com',
-    contactNumber: '07911654321',
-    dateOfBirth: '1979-12-31T00:00:00.000',
-    maritalStatus: 'Married',
-    employmentStatus: 'PartTime',
-    yearsAtEmployer: 4,
-    monthsAtEmployer: 2,
-    netMonthlyIncome: 2100,
-    IsOptedEmail: false,
-    IsOptedSms: false,
-    IsOptedPhone: false,
-    IsOptedPost: false,
-    IsOptedThirdParty: false,
-    IsOptedEmailThirdParty: false,
-    IsOptedSmsThirdParty: false,
-    IsOptedPhoneThirdParty: false,
-    IsOptedPostThirdParty: false,
-  },
-} as const;
 
 const HIDDEN =
   'Please enter your first name without hidden characters, such as zero-width spaces or text direction marks.';
@@ -227,13 +201,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         ],
       ];
       for (const [path, value, message] of cases) {
-        const response = await post(withValue(path, value, validPayload(joint)));
+        const response = await post(withValue(path, value, validJointPayload()));
         expect(response.json()).toEqual({
           error: 'invalid_payload',
           fields: [{ path: path.join('.'), message }],
         });
       }
-      expect((await post(validPayload(joint))).statusCode).toBe(200);
+      expect((await post(validJointPayload())).statusCode).toBe(200);
     });
 
     it('refuses the same values in a partial save', async () => {
