@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { journeySteps, validateStep } from '../journey.js';
+import {
+  canVisit,
+  firstIncompleteStep,
+  journeySteps,
+  parseStepPath,
+  stepPath,
+  validateStep,
+} from '../journey.js';
 import { payloadStepProblems } from '../payload-answers.js';
 import { validateEmail, validatePhone } from '../validation.js';
 import { validateDateOfBirth } from '../date-of-birth.js';
-import { ADA, BEN, applicantPayload, applicantState, numberedPerson } from './applicant.js';
+import {
+  ADA,
+  BEN,
+  applicantPayload,
+  applicantState,
+  applicantStateAt,
+  numberedPerson,
+} from './applicant.js';
 import type { ApplicantKind } from './applicant.js';
 
 const TODAY = { year: 2026, month: 3, day: 10 };
@@ -45,5 +59,31 @@ describe('the shared test applicant', () => {
     const key = (p: { phone: string }) => p.phone;
     expect(new Set(people.map(key)).size).toBe(people.length);
     expect(new Set(people.map((p) => p.email)).size).toBe(people.length);
+  });
+});
+
+describe('the shared test applicant, walked to a screen', () => {
+  it.each([
+    ['vehicle', '/contact'],
+    ['vehicle', '/submit'],
+    ['secured', '/submit'],
+    ['joint', '/joint-customer-contact'],
+  ] as const)('reaches %s %s with every screen before it complete', (kind, stop) => {
+    const state = applicantStateAt(kind, stop, { today: TODAY });
+    const ref = parseStepPath(stop)!;
+    expect(canVisit(ref, state, TODAY)).toBe(true);
+    expect(stepPath(firstIncompleteStep(state, TODAY))).toBe(stop);
+  });
+
+  it('sets what each Continue sets: completion flags and the stored date of birth', () => {
+    const state = applicantStateAt('vehicle', '/submit', { today: TODAY });
+    expect(state.form.personalDetailsCompleted).toBe(true);
+    expect(state.form.dateOfBirth).toBe('1980-05-15T00:00:00.000Z');
+  });
+
+  it('says which screen an applicant cannot reach', () => {
+    expect(() => applicantStateAt('vehicle', '/property-details', { today: TODAY })).toThrow(
+      "The vehicle applicant's path does not reach /property-details",
+    );
   });
 });

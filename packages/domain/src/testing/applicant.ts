@@ -10,7 +10,10 @@
  * Ofcom's drama range 07700 900xxx, which the contact screen refuses.
  */
 import { BRANDS } from '../brands.js';
+import { nextStep, stepPath, validateStep } from '../journey.js';
 import type { StepId, StepRef } from '../journey.js';
+import type { CalendarDate } from '../date-of-birth.js';
+import { answersImpliedBy } from '../step-effects.js';
 import { buildSubmissionPayload } from '../payload.js';
 import type { SubmissionPayloadDraft } from '../payload.js';
 import { createInitialState, emptyAddress, emptyEmployment } from '../state.js';
@@ -246,6 +249,28 @@ export function setAnswer(state: ApplicationState, path: string, value: unknown)
 }
 
 /**
+ * The state before the first answer: the session key and, unless the browser is to fill it in,
+ * the tracking the payload carries.
+ */
+function startingState(sessionId: string, tracking = true): ApplicationState {
+  const state = createInitialState();
+  state.GUID = sessionId;
+  state.applicationKey = sessionId;
+  state.form.sessionId = sessionId;
+  if (!tracking) return state;
+  state.host = 'apply.example.co.uk';
+  state.subdomain = 'apply';
+  state.affiliateConfig = BRANDS.default.affiliateKey;
+  state.appliedDate = '2026-03-10T09:00:00.000Z';
+  Object.assign(state.form, {
+    affiliateUserId: 'D1001',
+    userAgent: 'Mozilla/5.0 (test)',
+    remoteAddress: '198.51.100.200',
+  });
+  return state;
+}
+
+/**
  * The state after the applicant has answered every screen of their path, with the session
  * key and the tracking the payload carries (the default brand, a dealer, a host).
  */
@@ -253,19 +278,7 @@ export function applicantState(
   kind: ApplicantKind,
   options: ApplicantOptions & { sessionId?: string } = {},
 ): ApplicationState {
-  const state = createInitialState();
-  const sessionId = options.sessionId ?? crypto.randomUUID();
-  state.GUID = sessionId;
-  state.host = 'apply.example.co.uk';
-  state.subdomain = 'apply';
-  state.affiliateConfig = BRANDS.default.affiliateKey;
-  state.appliedDate = '2026-03-10T09:00:00.000Z';
-  Object.assign(state.form, {
-    sessionId,
-    affiliateUserId: 'D1001',
-    userAgent: 'Mozilla/5.0 (test)',
-    remoteAddress: '198.51.100.200',
-  });
+  const state = startingState(options.sessionId ?? globalThis.crypto.randomUUID());
   for (const { answers } of applicantAnswers(kind, options)) {
     for (const [path, value] of Object.entries(answers)) setAnswer(state, path, value);
   }
@@ -286,4 +299,42 @@ export function applicantPayload(
     brand: BRANDS.default,
     isCompleted: true,
   });
+}
+
+function today(): CalendarDate {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+}
+
+/**
+ * The state a browser holds on arriving at the screen at `stop` (a route such as '/contact' or
+ * '/submit'): the applicant's answers to every screen before it, walked through the journey's
+ * own table with each Continue's effects (`answersImpliedBy`: completion flags, the date of
+ * birth). Throws if an answer no longer passes its screen or the path never reaches `stop`, so
+ * a new question shows up here first.
+ */
+export function applicantStateAt(
+  kind: ApplicantKind,
+  stop: string,
+  options: ApplicantOptions & { sessionId?: string; today?: CalendarDate } = {},
+): ApplicationState {
+  const date = options.today ?? today();
+  const state = startingState(options.sessionId ?? globalThis.crypto.randomUUID(), false);
+  const answers = new Map(
+    applicantAnswers(kind, options).map((entry) => [stepPath(entry.step), entry.answers]),
+  );
+  let ref: StepRef | null = { id: 'start' };
+  while (ref !== null && stepPath(ref) !== stop) {
+    const path = stepPath(ref);
+    for (const [at, value] of Object.entries(answers.get(path) ?? {})) setAnswer(state, at, value);
+    const errors = validateStep(ref, state, date);
+    if (errors.length > 0)
+      throw new Error(`The test applicant fails ${path}: ${JSON.stringify(errors)}`);
+    for (const [at, value] of Object.entries(answersImpliedBy(ref, state, date))) {
+      setAnswer(state, at, value);
+    }
+    ref = nextStep(ref, state, date);
+  }
+  if (ref === null) throw new Error(`The ${kind} applicant's path does not reach ${stop}`);
+  return state;
 }
