@@ -1,8 +1,9 @@
 /**
  * The request and response shapes of docs/product.md §3 and §7 as zod schemas, shared by the browser and
  * the server. The server never trusts the browser (docs/design.md §1, §3): every object is strict
- * (unknown keys, `__proto__` included, are rejected), every string and number is bounded, and
- * every choice is one of the option lists of `state.ts`. Schemas validate; they never
+ * (unknown keys, `__proto__` included, are rejected), every string is bounded, every choice is
+ * one of the option lists of `state.ts`, and every number a step asks is held to that step's
+ * range by the step rules (`payload-answers.ts`). Schemas validate; they never
  * transform, so what is stored is what was sent.
  *
  * Names not fixed by docs/product.md §3:
