@@ -6,6 +6,7 @@ import { findApplication, payloadOf, readApplications, waitForApplication } from
 import { iPressEnterOn, iTickWithSpace } from './support/keyboard';
 import { snap } from './support/screenshots';
 import { applicationAtSubmit } from './support/seeded-application';
+import { ADA } from '@broker/domain/testing';
 import { thenIShouldBeOn, thenIShouldSeeTheHeading } from './support/user';
 import {
   VEHICLE_APPLICANT,
@@ -112,7 +113,7 @@ async function thenIAmToldItWasNotSent(page: Page): Promise<void> {
     `tel:${phone.replace(/\s+/g, '')}`,
   );
   // The answers are still there, under the same key.
-  expect(await storedAnswers(page)).toContain('Seacole');
+  expect(await storedAnswers(page)).toContain(ADA.lastName);
 }
 
 async function thenItIsSentOnce(page: Page, seen: Seen, attempts: number): Promise<void> {
@@ -127,7 +128,7 @@ async function thenItIsSentOnce(page: Page, seen: Seen, attempts: number): Promi
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ status: 'complete', outcome: 'approved' });
   // An outcome: only now are the answers cleared.
-  expect((await storedAnswers(page)) ?? '').not.toContain('Seacole');
+  expect((await storedAnswers(page)) ?? '').not.toContain(ADA.lastName);
   // No partial save follows the full submission.
   expect(seen.partials).toEqual([]);
 }
@@ -185,7 +186,7 @@ test.describe('a failed submission loses nothing (issue 11 item 17)', () => {
     // Check your answers no longer sends the applicant to the first screen.
     await iPressEnterOn(page, page.getByRole('link', { name: 'check your answers' }));
     await thenIShouldBeOn(page, '/before-you-submit');
-    await expect(page.getByRole('main')).toContainText('Seacole');
+    await expect(page.getByRole('main')).toContainText(ADA.lastName);
     await andIContinueToTheNextScreen(page);
     await thenIShouldBeOn(page, '/submit');
     await iSubmit(page);

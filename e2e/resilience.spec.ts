@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import {
-  completionFlagsFor,
-  createInitialState,
-  emptyAddress,
-  emptyEmployment,
-  nextStep,
-  serialiseState,
-  validateStep,
-  type ApplicationState,
-  type StepId,
-  type StepRef,
-} from '@broker/domain';
 import { STORAGE_KEY } from '../packages/web/src/state/storage';
 import { readApplications } from './support/db';
+import { applicationAtSubmit, personFor } from './support/seeded-application';
 import { thenIShouldBeOn } from './support/user';
 
 // Issue 6 item 6: a submission that meets a network error or a 502/503/504 is retried with the
@@ -22,102 +11,6 @@ import { thenIShouldBeOn } from './support/user';
 
 /** packages/web/src/api/submit.ts: the waits before the three retries. */
 const BACKOFF_MS = [1000, 2000, 4000];
-
-/** What a person answers on each screen of a single vehicle-finance application. */
-function answer(state: ApplicationState, id: StepId): void {
-  const f = state.form;
-  const answers: Partial<Record<StepId, () => void>> = {
-    start: () => void (f.loanPurposeType = 'Vehicle'),
-    'loan-type': () => void (f.financeType = 'HirePurchase'),
-    'looking-to-buy': () => void (f.lookingToBuy = 'FoundVehicle'),
-    deposit: () => {
-      f.depositType = false;
-      state.hasDeposit = false;
-      f.cashDeposit = 0;
-    },
-    'amount-to-finance': () => void (f.loanAmount = 7500),
-    'driving-licence': () => void (f.drivingLicenceType = 'FullUK'),
-    'marital-status': () => void (f.maritalStatus = 'Single'),
-    'date-of-birth': () => {
-      state.dobDay = '15';
-      state.dobMonth = '05';
-      state.dobYear = '1980';
-      f.dateOfBirth = '1980-05-15T00:00:00.000Z';
-    },
-    employment: () => {
-      f.employments[0] = {
-        ...emptyEmployment(),
-        employmentStatus: 'FullTime',
-        occupation: 'Engineer',
-        employerName: 'Analytical Engines Ltd',
-        employerTown: 'London',
-      };
-    },
-    'employment-length': () => {
-      f.employments[0]!.yearsAtEmployer = 6;
-      f.employments[0]!.monthsAtEmployer = 3;
-    },
-    'employment-income': () => void (f.netMonthlyIncome = 2400),
-    address: () => {
-      f.addresses[0] = {
-        ...emptyAddress(),
-        houseNumber: '10',
-        street: 'Downing Street',
-        town: 'London',
-        postcode: 'SW1A 2AA',
-      };
-      state.savedAddresses[0] = { manual: true, streetAddress: null, value: null };
-    },
-    'address-status': () => void (f.addresses[0]!.residentialStatus = 'PrivateTenant'),
-    'address-length': () => {
-      f.addresses[0]!.yearsAtAddress = 5;
-      f.addresses[0]!.monthsAtAddress = 0;
-    },
-    personal: () => {
-      f.title = 'Ms';
-      f.firstName = 'Ada';
-      f.lastName = 'Lovelace';
-    },
-    // A different person each test, or the second would be answered as a duplicate.
-    contact: () => {
-      const digits = Number.parseInt(state.GUID!.replace(/-/g, '').slice(0, 8), 16) % 1e8;
-      f.email = `ada.${state.GUID!.slice(0, 8)}@example.com`;
-      f.contactNumber = `079${String(digits).padStart(8, '0')}`;
-      // The terms are agreed on the contact screen (docs/decisions/0015).
-      f.isAgreedTermsAndConditions = true;
-    },
-    'joint-application': () => {
-      f.isJointApplication = false;
-      state.isJointApplication = false;
-    },
-  };
-  answers[id]?.();
-}
-
-/**
- * A stored application answered up to the submit step, walked through the journey's own table
- * (so it stays complete when screens change), under its own submission key.
- */
-function applicationAtSubmit(key: string): string {
-  const state = createInitialState();
-  state.GUID = key;
-  state.applicationKey = key;
-  state.form.sessionId = key;
-  const now = new Date();
-  const today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-  let step: StepRef | null = { id: 'start' };
-  while (step !== null && step.id !== 'submit') {
-    answer(state, step.id);
-    const errors = validateStep(step, state, today);
-    if (errors.length > 0) {
-      throw new Error(`the seeded answers fail ${step.id}: ${JSON.stringify(errors)}`);
-    }
-    for (const flag of completionFlagsFor(step)) state.form[flag] = true;
-    step = nextStep(step, state, today);
-  }
-  if (step === null) throw new Error('the journey ended before the submit step');
-  return serialiseState(state);
-}
 
 interface Attempt {
   at: number;
@@ -208,7 +101,7 @@ test.describe('a submission that meets a failing network', () => {
         expect(attempt.key).toBe(key);
         expect(attempt.bodyKey).toBe(key);
         // Until an answer arrives, the answers are still in sessionStorage.
-        expect(attempt.stored?.firstName).toBe('Ada');
+        expect(attempt.stored?.firstName).toBe(personFor(key).firstName);
       }
       for (let i = 1; i < attempts.length; i += 1) {
         const waited = attempts[i]!.at - attempts[i - 1]!.at;
@@ -237,7 +130,9 @@ test.describe('a submission that meets a failing network', () => {
     await page.waitForTimeout(1500);
     expect(attempts).toHaveLength(4);
     expect(new Set(attempts.map((attempt) => attempt.key))).toEqual(new Set([key]));
-    expect(attempts.every((attempt) => attempt.stored?.firstName === 'Ada')).toBe(true);
+    expect(
+      attempts.every((attempt) => attempt.stored?.firstName === personFor(key).firstName),
+    ).toBe(true);
     // No complete application, and no partial save after the full submission (decision 0015).
     expect(storedFor(key)).toEqual([]);
   });

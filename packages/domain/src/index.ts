@@ -15,6 +15,7 @@ export * from './consent.js';
 export * from './journey.js';
 export * from './account-status.js';
 export * from './schemas.js';
+export * from './payload-answers.js';
 export * from './disclosure-versions.js';
 export * from './disclosures.js';
 export * from './payload.js';

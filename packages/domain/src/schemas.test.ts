@@ -7,12 +7,12 @@ import {
   addressDetailSchema,
   addressListResponseSchema,
   addressLookupItemSchema,
-  datesOfBirthProblems,
   partialSubmissionPayloadSchema,
   submissionPayloadSchema,
   submissionResponseSchema,
   type SubmissionPayload,
 } from './schemas.js';
+import { mergeProblems, type FieldProblem } from './payload-answers.js';
 
 const consents = {
   IsOptedEmail: true,
@@ -158,6 +158,26 @@ function issuePaths(result: z.ZodSafeParseResult<unknown>): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
 }
 
+const TODAY = { year: 2026, month: 3, day: 10 };
+
+/**
+ * What the server refuses a body for (routes/submission.ts): the schema's structural problems
+ * merged with the journey's step rules over the body's answers (decision 0039).
+ */
+function problems(body: unknown, complete = true): FieldProblem[] {
+  const schema = complete ? submissionPayloadSchema : partialSubmissionPayloadSchema;
+  const result = schema.safeParse(body);
+  const structural = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return mergeProblems(body, structural, { complete, today: TODAY });
+}
+
+const paths = (body: unknown, complete = true): string[] =>
+  problems(body, complete).map((problem) => problem.path);
+const pairs = (body: unknown, complete = true): [string, string][] =>
+  problems(body, complete).map((problem) => [problem.path, problem.message]);
+
 describe('submissionPayloadSchema', () => {
   it('accepts a complete, valid payload and returns it unchanged', () => {
     const result = submissionPayloadSchema.safeParse(VALID);
@@ -184,6 +204,7 @@ describe('submissionPayloadSchema', () => {
       dateOfBirth: '1990-01-01T00:00:00.000',
       maritalStatus: 'Single',
       drivingLicenceType: 'None',
+      lookingToBuy: 'StillLooking',
       netMonthlyIncome: 0,
       isJointApplication: false,
       termsAndConditionsAgreed: true,
@@ -195,7 +216,7 @@ describe('submissionPayloadSchema', () => {
           street: 'Briggate',
           town: 'Leeds',
           postcode: 'LS1 6HD',
-          yearsAtAddress: 0,
+          yearsAtAddress: 3,
           monthsAtAddress: 0,
           residentialStatus: 'Other',
         },
@@ -204,12 +225,12 @@ describe('submissionPayloadSchema', () => {
         {
           employmentIndex: 0,
           employmentStatus: 'Retired',
-          yearsAtEmployer: 0,
+          yearsAtEmployer: 3,
           monthsAtEmployer: 0,
         },
       ],
     };
-    expect(issuePaths(submissionPayloadSchema.safeParse(minimal))).toEqual([]);
+    expect(paths(minimal)).toEqual([]);
   });
 
   const rejected: [string, Path, unknown][] = [
@@ -275,8 +296,7 @@ describe('submissionPayloadSchema', () => {
     ['an unknown employment status', ['employments', 0, 'employmentStatus'], 'Pirate'],
     ['an employer town over 50', ['employments', 0, 'Town'], 't'.repeat(51)],
     ['an employment index that is not its position', ['employments', 0, 'employmentIndex'], 1],
-    ['no addresses', ['addresses'], []],
-    ['no employments', ['employments'], []],
+
     ['terms not agreed', ['termsAndConditionsAgreed'], false],
     ['terms missing', ['termsAndConditionsAgreed'], undefined],
     ['IsCompleted missing', ['IsCompleted'], undefined],
@@ -286,7 +306,7 @@ describe('submissionPayloadSchema', () => {
     ['a joint applicant with a bad phone', ['JointApplicant', 'contactNumber'], '123'],
     ['a joint employment over 25 years', ['JointApplicant', 'yearsAtEmployer'], 26],
     ['a joint consent that is not a boolean', ['JointApplicant', 'IsOptedSms'], 'yes'],
-    ['a joint application without the joint applicant', ['JointApplicant'], undefined],
+
     [
       'an additional-needs statement over 500',
       ['additionalNeedsRequirementsStatement'],
@@ -301,9 +321,23 @@ describe('submissionPayloadSchema', () => {
   ];
 
   it.each(rejected)('rejects %s, at its path', (_name, path, value) => {
-    const result = submissionPayloadSchema.safeParse(changed(path, value));
-    expect(result.success).toBe(false);
-    expect(issuePaths(result)).toEqual([path.join('.')]);
+    expect(paths(changed(path, value))).toEqual([path.join('.')]);
+  });
+
+  it('refuses empty histories and a joint application without the joint applicant', () => {
+    // The structural problem, and the screens' messages for what the first entry would answer.
+    expect(paths(changed(['addresses'], []))).toContain('addresses');
+    expect(paths(changed(['addresses'], []))).toContain('addresses.0.postcode');
+    expect(paths(changed(['employments'], []))).toContain('employments');
+    const noJoint = problems(changed(['JointApplicant'], undefined));
+    expect(noJoint).toContainEqual({
+      path: 'JointApplicant',
+      message: 'Required for a joint application',
+    });
+    expect(noJoint).toContainEqual({
+      path: 'JointApplicant.firstName',
+      message: 'Please enter their first name.',
+    });
   });
 
   it('accepts each limit at its boundary', () => {
@@ -326,43 +360,38 @@ describe('submissionPayloadSchema', () => {
       [['dateApplied'], '2026-11-21T10:15:00+01:00'],
     ];
     for (const [path, value] of boundaries) {
-      expect(issuePaths(submissionPayloadSchema.safeParse(changed(path, value)))).toEqual([]);
+      expect(paths(changed(path, value))).toEqual([]);
     }
   });
 
   it('holds a security address copied from the current address to 10 years', () => {
     const copy = changed(['isSecurityCurrentAddress'], true);
-    expect(issuePaths(submissionPayloadSchema.safeParse(copy))).toEqual([
-      'securityAddress.yearsAtAddress',
-    ]);
+    expect(paths(copy)).toEqual(['securityAddress.yearsAtAddress']);
     const tenYears = changed(['securityAddress', 'yearsAtAddress'], 10, copy);
-    expect(issuePaths(submissionPayloadSchema.safeParse(tenYears))).toEqual([]);
+    expect(paths(tenYears)).toEqual([]);
     // A secured application sends its security address, copied or separate.
     const noSecurity = changed(['securityAddress'], undefined, copy);
-    expect(issuePaths(submissionPayloadSchema.safeParse(noSecurity))).toEqual(['securityAddress']);
+    expect(paths(noSecurity)).toEqual(['securityAddress']);
   });
 
   it('rejects a joint applicant unless isJointApplication is true', () => {
-    const result = submissionPayloadSchema.safeParse(changed(['isJointApplication'], false));
-    expect(issuePaths(result)).toEqual(['JointApplicant']);
+    expect(paths(changed(['isJointApplication'], false))).toEqual(['JointApplicant']);
     // The joint question is asked on every path, so a full submission answers it.
-    const unanswered = submissionPayloadSchema.safeParse(
-      changed(['isJointApplication'], undefined),
-    );
-    expect(issuePaths(unanswered)).toEqual(['isJointApplication', 'JointApplicant']);
+    expect(paths(changed(['isJointApplication'], undefined))).toEqual([
+      'isJointApplication',
+      'JointApplicant',
+    ]);
     const single = changed(['JointApplicant'], undefined, changed(['isJointApplication'], false));
-    expect(issuePaths(submissionPayloadSchema.safeParse(single))).toEqual([]);
+    expect(paths(single)).toEqual([]);
   });
 
   it('rejects an additional-needs statement unless discussFinancialCircumstances is true', () => {
-    const result = submissionPayloadSchema.safeParse(
-      changed(['discussFinancialCircumstances'], false),
-    );
-    expect(issuePaths(result)).toEqual(['additionalNeedsRequirementsStatement']);
-    const partial = partialSubmissionPayloadSchema.safeParse(
-      changed(['discussFinancialCircumstances'], undefined),
-    );
-    expect(issuePaths(partial)).toEqual(['additionalNeedsRequirementsStatement']);
+    expect(paths(changed(['discussFinancialCircumstances'], false))).toEqual([
+      'additionalNeedsRequirementsStatement',
+    ]);
+    expect(paths(changed(['discussFinancialCircumstances'], undefined), false)).toEqual([
+      'additionalNeedsRequirementsStatement',
+    ]);
   });
 
   it('rejects more than 10 addresses or employments', () => {
@@ -371,17 +400,13 @@ describe('submissionPayloadSchema', () => {
       yearsAtAddress: 0,
       monthsAtAddress: 1,
     }));
-    expect(
-      issuePaths(submissionPayloadSchema.safeParse(changed(['addresses'], addresses))),
-    ).toContain('addresses');
+    expect(paths(changed(['addresses'], addresses))).toContain('addresses');
     const employments = Array.from({ length: 11 }, (_, employmentIndex) => ({
       employmentIndex,
       yearsAtEmployer: 0,
       monthsAtEmployer: 1,
     }));
-    expect(
-      issuePaths(submissionPayloadSchema.safeParse(changed(['employments'], employments))),
-    ).toContain('employments');
+    expect(paths(changed(['employments'], employments))).toContain('employments');
   });
 
   it('requires every person field of a full submission', () => {
@@ -396,9 +421,7 @@ describe('submissionPayloadSchema', () => {
       'netMonthlyIncome',
     ];
     for (const field of fields) {
-      expect(issuePaths(submissionPayloadSchema.safeParse(changed([field], undefined)))).toEqual([
-        field,
-      ]);
+      expect(paths(changed([field], undefined))).toEqual([field]);
     }
   });
 
@@ -735,14 +758,11 @@ const SCREEN_REFUSALS: [string, Path, unknown, string][] = [
   ],
 ];
 
-describe('the screens’ rules at the server (decision 0013)', () => {
+describe('the screens’ rules at the server (decisions 0013 and 0039)', () => {
   it.each(SCREEN_REFUSALS)(
     'refuses %s with the screen’s message',
     (_what, path, value, message) => {
-      const result = submissionPayloadSchema.safeParse(changed(path, value));
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-        [path.join('.'), message],
-      ]);
+      expect(pairs(changed(path, value))).toEqual([[path.join('.'), message]]);
     },
   );
 
@@ -752,10 +772,10 @@ describe('the screens’ rules at the server (decision 0013)', () => {
       loanPurposeType: 'Vehicle',
       financeType: 'PersonalContractPurchase',
       drivingLicenceType: 'FullUK',
+      lookingToBuy: 'StillLooking',
     };
-    expect(issuePaths(submissionPayloadSchema.safeParse(vehicle))).toEqual([]);
-    const messages = (payload: object) =>
-      submissionPayloadSchema.safeParse(payload).error?.issues.map((i) => i.message);
+    expect(paths(vehicle)).toEqual([]);
+    const messages = (payload: object) => problems(payload).map((p) => p.message);
     expect(messages({ ...vehicle, loanAmount: 999 })).toEqual(['Must be between 1000 and 100000.']);
     expect(messages({ ...vehicle, loanAmount: 100_001 })).toEqual([
       'Must be between 1000 and 100000.',
@@ -770,9 +790,8 @@ describe('the screens’ rules at the server (decision 0013)', () => {
 
   it('refuses an address without a town or a first line as the address select does', () => {
     for (const line of ['town', 'street']) {
-      const result = submissionPayloadSchema.safeParse(changed(['addresses', 1, line], undefined));
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
-        line === 'town' ? [['addresses.1', 'Please choose your address.']] : undefined,
+      expect(pairs(changed(['addresses', 1, line], undefined))).toEqual(
+        line === 'town' ? [['addresses.1', 'Please choose your address.']] : [],
       );
     }
     const noLines = changed(['addresses', 1], {
@@ -783,9 +802,9 @@ describe('the screens’ rules at the server (decision 0013)', () => {
       monthsAtAddress: 11,
       residentialStatus: 'PrivateTenant',
     });
-    expect(
-      submissionPayloadSchema.safeParse(noLines).error?.issues.map((issue) => issue.message),
-    ).toEqual(['Please choose your address.']);
+    expect(problems(noLines).map((problem) => problem.message)).toEqual([
+      'Please choose your address.',
+    ]);
   });
 
   it('asks occupation and employer only of the employed', () => {
@@ -795,39 +814,28 @@ describe('the screens’ rules at the server (decision 0013)', () => {
       yearsAtEmployer: 3,
       monthsAtEmployer: 0,
     });
-    expect(issuePaths(submissionPayloadSchema.safeParse(retired))).toEqual([]);
+    expect(paths(retired)).toEqual([]);
   });
 
   it('lets a partial save leave answers out, but refuses what is sent as the screens do', () => {
     const early = changed(['propertyValue'], undefined, changed(['breathingSpace'], undefined));
-    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(early))).toEqual([]);
-    const result = partialSubmissionPayloadSchema.safeParse(
-      changed(['contactNumber'], '07700900123'),
-    );
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Please try again, Your phone number looks invalid',
+    expect(paths(early, false)).toEqual([]);
+    expect(problems(changed(['contactNumber'], '07700900123'), false)).toEqual([
+      { path: 'contactNumber', message: 'Please try again, Your phone number looks invalid' },
     ]);
   });
 
   it('accepts the phone numbers the audit found refused in the browser only as digits', () => {
-    expect(
-      submissionPayloadSchema.safeParse(changed(['contactNumber'], '07911-123456')).error?.issues,
-    ).toEqual([
-      expect.objectContaining({
-        path: ['contactNumber'],
+    expect(problems(changed(['contactNumber'], '07911-123456'))).toEqual([
+      {
+        path: 'contactNumber',
         message: 'Must be sent as digits only, as the payload rule sends it',
-      }),
+      },
     ]);
   });
 });
 
-describe('datesOfBirthProblems (the rules that need today)', () => {
-  const today = { year: 2026, month: 3, day: 10 };
-  const joint = (dateOfBirth: string) => ({
-    dateOfBirth: '1980-01-01T00:00:00.000',
-    JointApplicant: { dateOfBirth },
-  });
-
+describe('the date-of-birth rules that need today, on the server’s date', () => {
   it.each([
     ['2005-03-11T00:00:00.000', 'You must be at least 21 years old to apply for finance with us.'],
     ['2005-03-10T00:00:00.000', null],
@@ -835,17 +843,18 @@ describe('datesOfBirthProblems (the rules that need today)', () => {
     ['1951-03-10T00:00:00.000', 'You must be under 75 years old to apply for finance with us.'],
     ['2027-01-01T00:00:00.000', 'Please check you have entered your year of birth correctly.'],
   ])('%s → %s', (dateOfBirth, message) => {
-    expect(datesOfBirthProblems({ dateOfBirth }, today)).toEqual(
+    expect(problems(changed(['dateOfBirth'], dateOfBirth))).toEqual(
       message === null ? [] : [{ path: 'dateOfBirth', message }],
     );
-    expect(datesOfBirthProblems(joint(dateOfBirth), today)).toEqual(
+    expect(problems(changed(['JointApplicant', 'dateOfBirth'], dateOfBirth))).toEqual(
       message === null ? [] : [{ path: 'JointApplicant.dateOfBirth', message }],
     );
   });
 
-  it('leaves out what the schema refuses or what is not sent', () => {
-    expect(datesOfBirthProblems({}, today)).toEqual([]);
-    expect(datesOfBirthProblems({ dateOfBirth: 'x' }, today)).toEqual([]);
+  it('names a date of the wrong shape by its shape', () => {
+    expect(problems(changed(['dateOfBirth'], 'x'))).toEqual([
+      { path: 'dateOfBirth', message: 'Must be YYYY-MM-DDT00:00:00.000' },
+    ]);
   });
 });
 
@@ -871,9 +880,9 @@ describe('partialSubmissionPayloadSchema', () => {
   }
 
   it('accepts a payload whose person fields, joint details and histories are not yet given', () => {
-    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(withoutPeople()))).toEqual([]);
+    expect(paths(withoutPeople(), false)).toEqual([]);
     const noJoint = changed(['JointApplicant'], undefined, withoutPeople());
-    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(noJoint))).toEqual([]);
+    expect(paths(noJoint, false)).toEqual([]);
   });
 
   it('accepts a complete payload', () => {
@@ -886,29 +895,23 @@ describe('partialSubmissionPayloadSchema', () => {
       [['firstName'], 'A'.repeat(51)],
       [['loanAmount'], 0],
       [['JointApplicant', 'contactNumber'], '12'],
-      [['addresses'], [{ addressIndex: 0, yearsAtAddress: 26, monthsAtAddress: 0 }]],
+      [['addresses', 0, 'yearsAtAddress'], 26],
     ];
     for (const [path, value] of cases) {
-      const result = partialSubmissionPayloadSchema.safeParse(changed(path, value));
-      expect(result.success).toBe(false);
+      expect(paths(changed(path, value), false)).toEqual([path.join('.')]);
     }
   });
 
   it('still requires the terms to be agreed (docs/product.md §5)', () => {
-    const result = partialSubmissionPayloadSchema.safeParse(
-      changed(['termsAndConditionsAgreed'], false, withoutPeople()),
-    );
-    expect(issuePaths(result)).toEqual(['termsAndConditionsAgreed']);
+    expect(paths(changed(['termsAndConditionsAgreed'], false, withoutPeople()), false)).toEqual([
+      'termsAndConditionsAgreed',
+    ]);
   });
 
   it('still rejects unknown keys and a joint applicant on a single application', () => {
-    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(changed(['extra'], 1)))).toEqual([
-      '',
-    ]);
+    expect(paths(changed(['extra'], 1), false)).toEqual(['']);
     const single = changed(['isJointApplication'], false, withoutPeople());
-    expect(issuePaths(partialSubmissionPayloadSchema.safeParse(single))).toEqual([
-      'JointApplicant',
-    ]);
+    expect(paths(single, false)).toEqual(['JointApplicant']);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The request and response shapes of docs/product.md §3 and §7 as zod schemas, shared by the browser and
  * the server. The server never trusts the browser (docs/design.md §1, §3): every object is strict
- * (unknown keys, `__proto__` included, are rejected), every string and number is bounded, and
- * every choice is one of the option lists of `state.ts`. Schemas validate; they never
+ * (unknown keys, `__proto__` included, are rejected), every string is bounded, every choice is
+ * one of the option lists of `state.ts`, and every number a step asks is held to that step's
+ * range by the step rules (`payload-answers.ts`). Schemas validate; they never
  * transform, so what is stored is what was sent.
  *
  * Names not fixed by docs/product.md §3:
@@ -16,42 +17,26 @@
  *   and must equal the entry's position. `securityAddress` has the entry's fields without an
  *   index (there is only one).
  *
- * Every answer a screen checks is checked here by the same rule with the same message
- * (`payload-rules.ts`, decision 0013); a full submission also needs every answer its path asks.
- * docs/payload.md lists the fields.
+ * These schemas hold the payload's structure only: types, lengths, option lists, the body's
+ * shape and the forms the payload builder writes. What a screen checks is checked by the
+ * journey's own step rules over the answers read back from the payload (`payload-answers.ts`,
+ * decision 0039), with the screen's message. docs/payload.md lists the fields.
  */
 import { z } from 'zod';
 import { payloadDisclosuresSchema } from './disclosures.js';
 import { MAX_PARAMETER_LENGTH } from './intake.js';
 import {
   ADDRESS_SELECT_REQUIRED,
+  CHECKBOX_REQUIRED,
+  EMAIL_BAD_FORMAT,
   RADIO_GROUP_REQUIRED,
-  pleaseChoose,
-  pleaseEnter,
+  YEARS_AND_MONTHS_REQUIRED,
   tooLong,
-  type Who,
 } from './messages.js';
-import {
-  dateOfBirthRule,
-  dropdownRule,
-  emailRule,
-  isEmployedStatus,
-  nameRule,
-  numberRule,
-  phoneRule,
-  postcodeRule,
-  radioRule,
-  screenField,
-  screenTextRule,
-  termsRule,
-  titleRule,
-  yearsMonthsRule,
-  yesNoRule,
-} from './payload-rules.js';
-import { TEXT_MAX_LENGTH, validateSlider } from './validation.js';
-
-// The date rules that need today are applied by the server after the schema, with its clock.
-export { PAYLOAD_DATE_OF_BIRTH, datesOfBirthProblems, type FieldProblem } from './payload-rules.js';
+import { INVALID_POSTCODE_MESSAGE } from './journey.js';
+import { PAYLOAD_DATE_OF_BIRTH } from './payload-answers.js';
+import { isValidPostcode, normalisePostcode } from './postcode.js';
+import { TEXT_MAX_LENGTH } from './validation.js';
 import { HISTORY_CAPS } from './years-months.js';
 import {
   DRIVING_LICENCE_TYPES,
@@ -120,6 +105,31 @@ const consentShape = {
   IsOptedPostThirdParty: z.boolean(),
 };
 
+/** A years or months count, within the payload's cap for it. */
+const count = (max: number) =>
+  z.number({ error: YEARS_AND_MONTHS_REQUIRED }).int(YEARS_AND_MONTHS_REQUIRED).min(0).max(max);
+/** A number answer; its range is the step's (payload-answers.ts). */
+const answer = () => z.number();
+const wholeAnswer = () => z.number().int('Must be a whole number.');
+
+/** The payload builder sends a phone as a 0 and ten more digits, once the screen's check passed. */
+const PAYLOAD_PHONE = /^0\d{10}$/;
+export const PAYLOAD_PHONE_DIGITS = 'Must be sent as digits only, as the payload rule sends it';
+export const PAYLOAD_DATE_SHAPE = 'Must be YYYY-MM-DDT00:00:00.000';
+
+const phone = () => z.string().regex(PAYLOAD_PHONE, PAYLOAD_PHONE_DIGITS);
+const dateOfBirth = () => z.string().regex(PAYLOAD_DATE_OF_BIRTH, PAYLOAD_DATE_SHAPE);
+/** The builder trims the e-mail address; spaces around it are refused as the screen does. */
+const email = () => text().refine((value) => value === value.trim(), { error: EMAIL_BAD_FORMAT });
+/** A postcode as the builder writes it ('SW1A 1AA'). */
+const postcode = () =>
+  z
+    .string()
+    .max(8, INVALID_POSTCODE_MESSAGE)
+    .refine((value) => isValidPostcode(value) && normalisePostcode(value) === value, {
+      error: INVALID_POSTCODE_MESSAGE,
+    });
+
 function addressFields(yearsCap: number) {
   return {
     flatNumber: text(L.addressLine).optional(),
@@ -129,10 +139,10 @@ function addressFields(yearsCap: number) {
     locality: text(L.addressLine).optional(),
     town: text(L.addressLine).optional(),
     county: text(L.addressLine).optional(),
-    postcode: postcodeRule().optional(),
-    yearsAtAddress: yearsMonthsRule(yearsCap),
-    monthsAtAddress: yearsMonthsRule(CAPS.months),
-    residentialStatus: radioRule(RESIDENTIAL_STATUSES).optional(),
+    postcode: postcode().optional(),
+    yearsAtAddress: count(yearsCap),
+    monthsAtAddress: count(CAPS.months),
+    residentialStatus: z.enum(RESIDENTIAL_STATUSES).optional(),
   };
 }
 
@@ -148,45 +158,38 @@ export const payloadSecurityAddressSchema = z.strictObject(
 
 export const payloadEmploymentSchema = z.strictObject({
   employmentIndex: int(0, L.employments - 1),
-  employmentStatus: dropdownRule(EMPLOYMENT_STATUSES, 'employment status', 'applicant').optional(),
-  yearsAtEmployer: yearsMonthsRule(CAPS.employerYears),
-  monthsAtEmployer: yearsMonthsRule(CAPS.months),
-  occupation: screenTextRule('occupation', 'applicant').optional(),
-  employerName: screenTextRule('employer name', 'applicant').optional(),
-  Town: screenTextRule('employer town', 'applicant').optional(),
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES).optional(),
+  yearsAtEmployer: count(CAPS.employerYears),
+  monthsAtEmployer: count(CAPS.months),
+  occupation: text().optional(),
+  employerName: text().optional(),
+  Town: text().optional(),
 });
 
-/** The steps that ask each applicant's name and income, whose rules the payload applies. */
-const PERSON_STEPS = {
-  applicant: { name: 'personal', income: 'employment-income', at: 'form' },
-  joint: { name: 'joint-customer-details', income: 'joint-employment-income', at: 'form.joint' },
-} as const;
-
 /** Asked of both applicants; a partial save may still lack them (`PERSON_FIELDS_OPTIONAL`). */
-function personShape(who: Who) {
-  const steps = PERSON_STEPS[who];
+function personShape() {
   return {
-    title: titleRule(TITLES, who),
-    firstName: nameRule(steps.name, `${steps.at}.firstName`),
-    lastName: nameRule(steps.name, `${steps.at}.lastName`),
-    email: emailRule(who),
-    contactNumber: phoneRule(who),
-    dateOfBirth: dateOfBirthRule(who),
-    maritalStatus: dropdownRule(MARITAL_STATUSES, 'marital status', who),
-    netMonthlyIncome: numberRule(steps.income, `${steps.at}.netMonthlyIncome`),
+    title: z.enum(TITLES),
+    firstName: text(),
+    lastName: text(),
+    email: email(),
+    contactNumber: phone(),
+    dateOfBirth: dateOfBirth(),
+    maritalStatus: z.enum(MARITAL_STATUSES),
+    netMonthlyIncome: answer(),
   };
 }
 
 const jointOptional = {
-  drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
-  employmentStatus: dropdownRule(EMPLOYMENT_STATUSES, 'employment status', 'joint').optional(),
-  yearsAtEmployer: yearsMonthsRule(CAPS.employerYears),
-  monthsAtEmployer: yearsMonthsRule(CAPS.months),
+  drivingLicenceType: z.enum(DRIVING_LICENCE_TYPES).optional(),
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES).optional(),
+  yearsAtEmployer: count(CAPS.employerYears).optional(),
+  monthsAtEmployer: count(CAPS.months).optional(),
   ...consentShape,
 };
 
 export const payloadJointApplicantSchema = z.strictObject({
-  ...personShape('joint'),
+  ...personShape(),
   ...jointOptional,
 });
 
@@ -216,44 +219,42 @@ const payloadShape = {
   submittedBy: requiredText(L.submittedBy),
   dateApplied: z.iso.datetime({ offset: true }).optional(),
 
-  // Loan. The amount's range depends on the loan purpose (see crossFieldRules).
-  loanPurposeType: radioRule(PAYLOAD_LOAN_PURPOSES),
-  lookingToBuy: radioRule(LOOKING_TO_BUY).optional(),
-  loanAmount: z.number({ error: pleaseEnter('loan amount') }),
-  cashDeposit: numberRule('deposit', 'form.cashDeposit'),
-  financeType: radioRule(FINANCE_TYPES),
-  term: numberRule('term-to-borrow', 'form.term', { whole: true }),
+  // Loan
+  loanPurposeType: z.enum(PAYLOAD_LOAN_PURPOSES, { error: RADIO_GROUP_REQUIRED }),
+  lookingToBuy: z.enum(LOOKING_TO_BUY).optional(),
+  loanAmount: answer(),
+  cashDeposit: answer(),
+  financeType: z.enum(FINANCE_TYPES, { error: RADIO_GROUP_REQUIRED }),
+  term: wholeAnswer(),
 
   // Applicant
-  ...personShape('applicant'),
-  drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
+  ...personShape(),
+  drivingLicenceType: z.enum(DRIVING_LICENCE_TYPES).optional(),
 
   // Property and security
-  isSecurityCurrentAddress: yesNoRule().optional(),
-  ownOtherProperties: yesNoRule().optional(),
-  propertyValue: numberRule('property-details', 'form.propertyValue').optional(),
-  mortgageBalance: numberRule('property-details', 'form.mortgageBalance').optional(),
-  propertyBedrooms: numberRule('property-details', 'form.propertyBedrooms', {
-    whole: true,
-  }).optional(),
-  propertyType: dropdownRule(PROPERTY_TYPES, 'property type', 'applicant').optional(),
+  isSecurityCurrentAddress: z.boolean().optional(),
+  ownOtherProperties: z.boolean().optional(),
+  propertyValue: answer().optional(),
+  mortgageBalance: answer().optional(),
+  propertyBedrooms: wholeAnswer().optional(),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
   securityAddress: payloadSecurityAddressSchema.optional(),
 
   // Joint application
-  isJointApplication: yesNoRule().optional(),
+  isJointApplication: z.boolean().optional(),
   JointApplicant: payloadJointApplicantSchema.optional(),
 
   // Needs and consent
-  discussFinancialCircumstances: yesNoRule().optional(),
-  additionalNeedsRequirements: yesNoRule().optional(),
+  discussFinancialCircumstances: z.boolean().optional(),
+  additionalNeedsRequirements: z.boolean().optional(),
   additionalNeedsRequirementsStatement: z
     .string()
     .max(L.additionalNeedsStatement, tooLong(L.additionalNeedsStatement))
     .regex(NO_CONTROL_EXCEPT_NEWLINES, 'Must not contain control characters')
     .optional(),
-  agreeSoftSearch: yesNoRule().optional(),
+  agreeSoftSearch: z.boolean().optional(),
   // Not in docs/product.md §3's payload list, but the decline policy of docs/design.md §3 needs it.
-  breathingSpace: yesNoRule().optional(),
+  breathingSpace: z.boolean().optional(),
   // Not in docs/product.md §3's payload list: the lender panel's vehicle rules read it where given
   // (docs/decisions/0022-lender-panel.md).
   vehicle: z
@@ -263,7 +264,8 @@ const payloadShape = {
       mileage: int(0, 10_000_000).optional(),
     })
     .optional(),
-  termsAndConditionsAgreed: termsRule(),
+  // Agreed on the contact screen; a partial save needs it too (docs/product.md §4).
+  termsAndConditionsAgreed: z.literal(true, { error: CHECKBOX_REQUIRED }),
   IsCompleted: z.boolean(),
   ...consentShape,
   // Which texts were shown and when each consent was given (docs/evidence.md); optional so that
@@ -285,199 +287,76 @@ const payloadShape = {
   campaign: text(L.parameter).optional(),
 };
 
-type AddressInput = Partial<Record<'flatNumber' | 'buildingName' | 'buildingNumber', string>> & {
-  street?: string | undefined;
-  town?: string | undefined;
-  postcode?: string | undefined;
-  residentialStatus?: string | undefined;
-  yearsAtAddress: number;
-};
-
 interface CrossFieldInput {
   loanPurposeType: (typeof PAYLOAD_LOAN_PURPOSES)[number];
   financeType: (typeof FINANCE_TYPES)[number];
-  loanAmount: number;
-  drivingLicenceType?: string | undefined;
-  propertyValue?: number | undefined;
-  mortgageBalance?: number | undefined;
-  propertyBedrooms?: number | undefined;
-  propertyType?: string | undefined;
-  ownOtherProperties?: boolean | undefined;
-  breathingSpace?: boolean | undefined;
-  agreeSoftSearch?: boolean | undefined;
-  additionalNeedsRequirements?: boolean | undefined;
   isJointApplication?: boolean | undefined;
-  JointApplicant?: { employmentStatus?: string | undefined } | undefined;
+  JointApplicant?: object | undefined;
   discussFinancialCircumstances?: boolean | undefined;
   additionalNeedsRequirementsStatement?: string | undefined;
   isSecurityCurrentAddress?: boolean | undefined;
-  securityAddress?: AddressInput | undefined;
-  addresses: (AddressInput & { addressIndex: number })[];
-  employments: {
-    employmentIndex: number;
-    employmentStatus?: string | undefined;
-    occupation?: string | undefined;
-    employerName?: string | undefined;
-    Town?: string | undefined;
-  }[];
+  securityAddress?: { yearsAtAddress: number } | undefined;
+  addresses: { addressIndex: number }[];
+  employments: { employmentIndex: number }[];
 }
 
 type Ctx = z.core.$RefinementCtx<CrossFieldInput>;
-type Path = (string | number)[];
 
-function problem(ctx: Ctx, path: Path, message: string): void {
+function problem(ctx: Ctx, path: (string | number)[], message: string): void {
   ctx.addIssue({ code: 'custom', path, message });
 }
 
-/** The sliders that ask the loan amount, by path (read once: the table does not change). */
-const VEHICLE_AMOUNT = screenField('amount-to-finance', 'form.loanAmount');
-const SECURED_AMOUNT = screenField('looking-to-borrow', 'form.loanAmount');
-
-/** What the secured path's property screen says when an answer is missing. */
-const PROPERTY_REQUIRED = {
-  propertyValue: pleaseEnter(screenField('property-details', 'form.propertyValue').label),
-  mortgageBalance: pleaseEnter(screenField('property-details', 'form.mortgageBalance').label),
-  propertyBedrooms: pleaseEnter(screenField('property-details', 'form.propertyBedrooms').label),
-  propertyType: pleaseChoose(screenField('property-details', 'form.propertyType').label),
-} as const;
-
-/** The screens' rules that read more than one answer: the loan amount's range by purpose. */
-function screenRulesAcrossFields(value: CrossFieldInput, ctx: Ctx): void {
-  const vehicle = value.loanPurposeType === 'Vehicle';
-  // The start question chooses the product: a vehicle finance type, or Secured for the rest.
-  if (vehicle === (value.financeType === 'Secured')) {
-    problem(ctx, ['financeType'], RADIO_GROUP_REQUIRED);
-  }
-  const amount = vehicle ? VEHICLE_AMOUNT : SECURED_AMOUNT;
-  const message = validateSlider(value.loanAmount, amount.label, amount.min!, amount.max!);
-  if (message !== null) problem(ctx, ['loanAmount'], message);
-}
-
-/** A looked-up or typed address has a first line and a town (the address select's rule). */
-function isWholeAddress(address: AddressInput): boolean {
-  const first = [address.flatNumber, address.buildingName, address.buildingNumber, address.street];
-  return address.town !== undefined && first.some((line) => line !== undefined);
-}
-
-function requireAddress(ctx: Ctx, path: Path, address: AddressInput): void {
-  if (address.postcode === undefined) problem(ctx, [...path, 'postcode'], pleaseEnter('postcode'));
-  if (!isWholeAddress(address)) problem(ctx, path, ADDRESS_SELECT_REQUIRED);
-}
-
 /**
- * A full submission answers every question its path asks (decision 0013): what a screen
- * refuses to continue without, the server refuses to decide without, with the screen's message.
- * Answers the builder leaves out when they are not asked (a brand without the deposit
- * questions, the joint applicant's employment when they are not employed) are not required.
+ * The payload's own rules across fields: how the builder writes an application, not what a
+ * screen asks (those are the step rules, payload-answers.ts). A secured loan is sent as
+ * financeType 'Secured' and always with its security address (the current one's copy or the
+ * separate one); the joint applicant only on a joint application; indexes are positions.
  */
-function requireAnswers(value: CrossFieldInput, ctx: Ctx): void {
-  const required = (key: keyof CrossFieldInput, message: string) => {
-    if (value[key] === undefined) problem(ctx, [key], message);
-  };
-  if (value.loanPurposeType === 'Vehicle') {
-    required('drivingLicenceType', RADIO_GROUP_REQUIRED);
-  } else {
-    for (const [key, message] of Object.entries(PROPERTY_REQUIRED)) {
-      required(key as keyof typeof PROPERTY_REQUIRED, message);
-    }
-    required('isSecurityCurrentAddress', RADIO_GROUP_REQUIRED);
-    required('securityAddress', ADDRESS_SELECT_REQUIRED);
-    required('ownOtherProperties', RADIO_GROUP_REQUIRED);
-    required('breathingSpace', RADIO_GROUP_REQUIRED);
-    required('agreeSoftSearch', RADIO_GROUP_REQUIRED);
-    required('additionalNeedsRequirements', RADIO_GROUP_REQUIRED);
-    required('discussFinancialCircumstances', RADIO_GROUP_REQUIRED);
-  }
-  required('isJointApplication', RADIO_GROUP_REQUIRED);
-  if (value.JointApplicant !== undefined && value.JointApplicant.employmentStatus === undefined) {
-    problem(
-      ctx,
-      ['JointApplicant', 'employmentStatus'],
-      pleaseChoose('employment status', 'joint'),
-    );
-  }
-  if (value.securityAddress !== undefined) {
-    requireAddress(ctx, ['securityAddress'], value.securityAddress);
-  }
-  value.addresses.forEach((address, index) => {
-    requireAddress(ctx, ['addresses', index], address);
-    if (address.residentialStatus === undefined) {
-      problem(ctx, ['addresses', index, 'residentialStatus'], RADIO_GROUP_REQUIRED);
-    }
-  });
-  value.employments.forEach((employment, index) => {
-    const at = ['employments', index];
-    if (employment.employmentStatus === undefined) {
-      problem(ctx, [...at, 'employmentStatus'], pleaseChoose('employment status'));
-    } else if (isEmployedStatus(employment.employmentStatus)) {
-      if (employment.occupation === undefined) {
-        problem(ctx, [...at, 'occupation'], pleaseEnter('occupation'));
-      }
-      if (employment.employerName === undefined) {
-        problem(ctx, [...at, 'employerName'], pleaseEnter('employer name'));
-      }
-      if (employment.Town === undefined)
-        problem(ctx, [...at, 'Town'], pleaseEnter('employer town'));
-    }
-  });
-}
-
-function crossFieldRules(jointRequired: boolean) {
+function crossFieldRules(complete: boolean) {
   return (value: CrossFieldInput, ctx: Ctx) => {
-    screenRulesAcrossFields(value, ctx);
-    if (jointRequired) requireAnswers(value, ctx);
+    const vehicle = value.loanPurposeType === 'Vehicle';
+    if (vehicle === (value.financeType === 'Secured')) {
+      problem(ctx, ['financeType'], RADIO_GROUP_REQUIRED);
+    }
+    if (complete && !vehicle && value.securityAddress === undefined) {
+      problem(ctx, ['securityAddress'], ADDRESS_SELECT_REQUIRED);
+    }
     if (value.isJointApplication === true) {
-      if (jointRequired && value.JointApplicant === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['JointApplicant'],
-          message: 'Required for a joint application',
-        });
+      if (complete && value.JointApplicant === undefined) {
+        problem(ctx, ['JointApplicant'], 'Required for a joint application');
       }
     } else if (value.JointApplicant !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JointApplicant'],
-        message: 'Only allowed when isJointApplication is true',
-      });
+      problem(ctx, ['JointApplicant'], 'Only allowed when isJointApplication is true');
     }
     if (
       value.additionalNeedsRequirementsStatement !== undefined &&
       value.discussFinancialCircumstances !== true
     ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['additionalNeedsRequirementsStatement'],
-        message: 'Only allowed when discussFinancialCircumstances is true',
-      });
+      problem(
+        ctx,
+        ['additionalNeedsRequirementsStatement'],
+        'Only allowed when discussFinancialCircumstances is true',
+      );
     }
     if (
       value.isSecurityCurrentAddress === true &&
       value.securityAddress !== undefined &&
       value.securityAddress.yearsAtAddress > CAPS.securityCopyYears
     ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['securityAddress', 'yearsAtAddress'],
-        message: `Must be at most ${CAPS.securityCopyYears} for a copy of the current address`,
-      });
+      problem(
+        ctx,
+        ['securityAddress', 'yearsAtAddress'],
+        `Must be at most ${CAPS.securityCopyYears} for a copy of the current address`,
+      );
     }
     value.addresses.forEach((entry, index) => {
       if (entry.addressIndex !== index) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['addresses', index, 'addressIndex'],
-          message: `Must be ${index}`,
-        });
+        problem(ctx, ['addresses', index, 'addressIndex'], `Must be ${index}`);
       }
     });
     value.employments.forEach((entry, index) => {
       if (entry.employmentIndex !== index) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['employments', index, 'employmentIndex'],
-          message: `Must be ${index}`,
-        });
+        problem(ctx, ['employments', index, 'employmentIndex'], `Must be ${index}`);
       }
     });
   };

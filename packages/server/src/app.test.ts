@@ -83,8 +83,11 @@ describe('bad input never gets a 500', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: string; fields: { path: string; message: string }[] }>();
     expect(body.error).toBe('invalid_payload');
+    // The address has no lines and no residential status: the screens' rules say so too.
     expect(body.fields.map((field) => field.path).sort()).toEqual([
+      'addresses.0',
       'addresses.0.postcode',
+      'addresses.0.residentialStatus',
       'email',
       'lastName',
       'termsAndConditionsAgreed',

@@ -2,15 +2,15 @@
  * Issue 6 item 5: property-based bad input over every endpoint of the real app (app.inject), on
  * both databases. Whatever arrives, the answer is a 4xx JSON error (or 200 when the input is in
  * fact valid), never a 5xx; a rejected request stores nothing; and nothing reaches
- * Object.prototype. The oracle for submissions is the shared schema and its date-of-birth rules
- * plus the transport rules (docs/design.md §3: 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
+ * Object.prototype. The oracle for submissions is the shared schema and the journey's step rules
+ * over the payload's answers (decision 0039) plus the transport rules (docs/design.md §3: 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  datesOfBirthProblems,
   partialSubmissionPayloadSchema,
+  payloadStepProblems,
   submissionPayloadSchema,
 } from '@broker/domain';
 import fc from 'fast-check';
@@ -230,7 +230,10 @@ function expectedStatus(route: 'submission' | 'partial', key: string, body: stri
   const result = schema.safeParse(parsed);
   if (!result.success) return 400;
   // The test app's clock stands at 10 March 2026 (test-support/databases.ts).
-  if (datesOfBirthProblems(result.data, { year: 2026, month: 3, day: 10 }).length > 0) return 400;
+  const today = { year: 2026, month: 3, day: 10 };
+  if (payloadStepProblems(result.data, { complete: route === 'submission', today }).length > 0) {
+    return 400;
+  }
   return route === 'submission' ? 200 : 202;
 }
 

@@ -85,7 +85,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         otp: null,
         accountStatus: null,
         // The lender panel's additions (docs/decisions/0022-lender-panel.md): the sample
-        // panel's cheapest match for £7,500 over 48 months at tier A, 7.9% APR.
+        // panel’s cheapest match for £7,500 over 36 months (a vehicle loan is sent with the
+        // default term of 3 years) at tier A, 7.9% APR.
         quote: {
           lenderId: 'northgate-vehicle',
           lender: 'Northgate Vehicle Credit (fictional)',
@@ -93,11 +94,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           product: 'Prime motor finance',
           rateLabel: 'APR',
           amount: 7500,
-          termMonths: 48,
+          termMonths: 36,
           apr: 0.079,
-          monthlyPayment: 181.79,
-          totalCostOfCredit: 1225.92,
-          totalPayable: 8725.92,
+          monthlyPayment: 233.74,
+          totalCostOfCredit: 914.64,
+          totalPayable: 8414.64,
           validUntil: '2026-04-09',
         },
         matchedLenders: [
@@ -560,8 +561,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       await submit(payload);
       const decision = await decisionOf(payload.submissionKey);
       expect(decision).toMatchObject({ riskTier: 'A', policy: [], declineReason: null });
+      // The browser sends the vehicle type (a car) with every vehicle loan.
       expect(decision.lenders[1]!.products[1]!.refusals.map((r) => r.reason)).toEqual([
         'Residential status PrivateTenant is not one of HomeownerWithMortgage, HomeownerNoMortgage',
+        'Vehicle type Car is not one of Motorhome, Caravan, Horsebox',
       ]);
       expect(decision.lenders[2]!.products[0]!.refusals[0]!.reason).toBe(
         'Loan purpose Vehicle is not one of HomeImprovements, DebtConsolidation, Other',

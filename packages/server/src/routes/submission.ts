@@ -1,5 +1,5 @@
 import {
-  datesOfBirthProblems,
+  mergeProblems,
   partialSubmissionPayloadSchema,
   submissionPayloadSchema,
   submissionResponseSchema,
@@ -91,6 +91,11 @@ export async function registerSubmissionRoutes(
   const submitLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
   const partialLimit = perApplicationRateLimit(app, options.rateLimitPerMinute);
 
+  function bodyProblems(body: unknown, error: Error | undefined, complete: boolean) {
+    const today = londonDate(clock.now());
+    return mergeProblems(body, validationProblems(error), { complete, today });
+  }
+
   async function reportFailure(failure: SubmissionFailure): Promise<void> {
     try {
       await options.onFailure?.(failure);
@@ -126,11 +131,10 @@ export async function registerSubmissionRoutes(
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
-        const bodyErrors = validationProblems(request.validationError);
+        // The body's structure, then the journey's step rules over its answers with the
+        // screens' messages, the age rules on the UK date (decision 0039).
+        const bodyErrors = bodyProblems(request.body, request.validationError, true);
         if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
-        // The date-of-birth section's rules that need today, on the UK date (decision 0013).
-        const ages = datesOfBirthProblems(request.body, londonDate(clock.now()));
-        if (ages.length > 0) return invalid(reply, ages);
 
         const payload = request.body;
         const facts = applicationFacts(payload, { ip: request.ip, host: request.hostname });
@@ -173,10 +177,8 @@ export async function registerSubmissionRoutes(
         const { submissionKey } = request.params;
         const keyErrors = keyProblems(submissionKey, request.body);
         if (keyErrors.length > 0) return invalid(reply, keyErrors);
-        const bodyErrors = validationProblems(request.validationError);
+        const bodyErrors = bodyProblems(request.body, request.validationError, false);
         if (bodyErrors.length > 0) return invalid(reply, bodyErrors);
-        const ages = datesOfBirthProblems(request.body, londonDate(clock.now()));
-        if (ages.length > 0) return invalid(reply, ages);
 
         const facts = applicationFacts(request.body, { ip: request.ip, host: request.hostname });
         try {
