@@ -7,7 +7,7 @@ import { Router } from '../../lib/router';
 import { navigate } from '../../lib/history';
 import { getApplication, setFields } from '../../state/application-store';
 import { parseConfig, useConfigStore } from '../../api/config';
-import { preloadFieldKinds } from '../../widgets/field-renderer';
+import { preloadFieldKinds } from '../steps/widgets/field-renderer';
 import { lookupAddressById, lookupPostcode } from '../../api/address-lookup';
 import { AddressStep, type AddressStepProps } from './address-step';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { describedBy, inputClass, useField } from '../../widgets/use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from '../../widgets/field-parts';
+import { describedBy, inputClass, useField } from '../steps/widgets/use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from '../steps/widgets/field-parts';
 import './secured.css';
 
 export interface StatementFieldProps {
