@@ -4,8 +4,7 @@ import { useStepRef } from './lib/step-ref';
 import { useApplication } from '../../state/application-store';
 import { useSecuredDisclosure } from './lib/secured-disclosure';
 import { currentBrand } from '../../lib/brand';
-import { preloadPath } from '../../lib/router';
-import { ROUTES } from '../../app/routes';
+import { usePreloadPage } from '../../lib/router';
 import { PreviousButton } from './previous-button';
 import { ProgressBar } from './progress-bar';
 import { StepForm } from './widgets/step-form';
@@ -29,11 +28,6 @@ export interface StepScreenProps {
   busyLabel?: string;
 }
 
-/** Fetches a page's code ahead of a navigation; a failure is left for the navigation to retry. */
-function preloadPage(pathname: string): void {
-  void preloadPath(ROUTES, pathname);
-}
-
 /**
  * One journey step: Previous, progress, the step's fields (from the journey's table unless
  * the screen supplies its own) and Continue. The step is the route's: screens never name it.
@@ -52,6 +46,8 @@ export function StepScreen({
   busyLabel,
 }: StepScreenProps) {
   const step = useStepRef();
+  // Fetches the next page's code ahead; a failure is left for the navigation to retry.
+  const preloadPage = usePreloadPage();
   const { id, n } = step;
   const title = useApplication((application) => heading ?? stepHeading({ id, n }, application));
   const secured = useSecuredDisclosure(useApplication(isSecuredApplication));
