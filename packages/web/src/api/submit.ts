@@ -21,7 +21,7 @@ import { loadConfig } from './config';
 import { apiBaseOf } from './api-base';
 import { disclosuresFor } from '../evidence/recorder';
 import { reportClientError } from './client-errors';
-import { parseQuote, storeQuote } from '../features/quote/quote-store';
+import { parseQuote, storeQuote } from '../state/quote-store';
 
 /**
  * Waits before each retry of a submission that got no answer or a gateway error (502, 503,

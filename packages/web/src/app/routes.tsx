@@ -16,7 +16,7 @@ import { loadConfig } from '../api/config';
 import type { Route } from '../lib/router';
 import { legalRoute } from './legal-route';
 import { preloadFieldKinds } from '../features/steps/widgets/field-renderer';
-import { lookupConfig } from '../features/address-lookup/lookup-config';
+import { lookupConfig } from '../features/steps/address-lookup/lookup-config';
 import { loadSecuredDisclosure } from '../features/steps/lib/secured-disclosure';
 
 interface ScreenModule {

@@ -1,4 +1,4 @@
-import { AddressStep } from '../../address-lookup/address-step';
+import { AddressStep } from '../address-lookup/address-step';
 import { useStepRef } from '../lib/step-ref';
 
 /** /address/N: the applicant's current (N = 1) or previous address, by postcode or by hand. */

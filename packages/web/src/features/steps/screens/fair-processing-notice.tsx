@@ -4,7 +4,7 @@ import { LegalButton, useLegalModal } from '../../legal/legal-modal';
 import { StepScreen } from '../step-screen';
 import type { FieldRenderer } from '../widgets/field-renderer';
 import { FairProcessingNotice } from '../../secured/fair-processing-notice';
-import { StatementField } from '../../secured/statement-field';
+import { StatementField } from '../widgets/statement-field';
 
 const STATEMENT = 'form.additionalNeedsRequirementsStatement';
 

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { FEATURE_FLAGS } from '@broker/domain';
-import { useConfig } from '../../api/config';
+import { useConfig } from '../../../api/config';
 import { lookupConfig } from './lookup-config';
 
 /**

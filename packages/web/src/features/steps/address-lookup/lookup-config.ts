@@ -1,5 +1,5 @@
-import { loadConfig, type AppConfig } from '../../api/config';
-import { trackPromise } from '../../lib/router';
+import { loadConfig, type AppConfig } from '../../../api/config';
+import { trackPromise } from '../../../lib/router';
 
 // One request for the whole page: a failed GET /api/config must not be retried on every
 // render (each retry would be a new promise for `use`, and the screen would never settle).

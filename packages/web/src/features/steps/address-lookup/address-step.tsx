@@ -2,12 +2,17 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { ResolvedField } from '@broker/domain';
-import { StepScreen } from '../steps/step-screen';
-import type { FieldContext, FieldRenderer } from '../steps/widgets/field-renderer';
-import { getAt } from '../../lib/path';
-import { fieldId } from '../steps/lib/field-id';
-import { getApplication, setField, setFields, useApplication } from '../../state/application-store';
-import { lookupAddressById, lookupPostcode } from '../../api/address-lookup';
+import { StepScreen } from '../step-screen';
+import type { FieldContext, FieldRenderer } from '../widgets/field-renderer';
+import { getAt } from '../../../lib/path';
+import { fieldId } from '../lib/field-id';
+import {
+  getApplication,
+  setField,
+  setFields,
+  useApplication,
+} from '../../../state/application-store';
+import { lookupAddressById, lookupPostcode } from '../../../api/address-lookup';
 import { useLookupEnabled } from './use-lookup-enabled';
 import { PostcodeFinder } from './postcode-finder';
 import { AddressResults, type AddressChoice } from './address-results';

@@ -3,15 +3,15 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AddressDetail, AddressLookupItem } from '@broker/domain';
-import { Router } from '../../lib/router';
-import { navigate } from '../../lib/history';
-import { getApplication, setFields } from '../../state/application-store';
-import { parseConfig, useConfigStore } from '../../api/config';
-import { preloadFieldKinds } from '../steps/widgets/field-renderer';
-import { lookupAddressById, lookupPostcode } from '../../api/address-lookup';
+import { Router } from '../../../lib/router';
+import { navigate } from '../../../lib/history';
+import { getApplication, setFields } from '../../../state/application-store';
+import { parseConfig, useConfigStore } from '../../../api/config';
+import { preloadFieldKinds } from '../widgets/field-renderer';
+import { lookupAddressById, lookupPostcode } from '../../../api/address-lookup';
 import { AddressStep, type AddressStepProps } from './address-step';
 
-vi.mock('../../api/address-lookup', () => ({
+vi.mock('../../../api/address-lookup', () => ({
   lookupPostcode: vi.fn(),
   lookupAddressById: vi.fn(),
 }));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { describedBy, inputClass, useField } from '../steps/widgets/use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from '../steps/widgets/field-parts';
-import './secured.css';
+import { describedBy, inputClass, useField } from './use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
+import '../../secured/secured.css';
 
 export interface StatementFieldProps {
   path: string;

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { isValidPostcode, type ResolvedField } from '@broker/domain';
-import type { FieldContext } from '../steps/widgets/field-renderer';
-import { describedBy, inputClass, useField } from '../steps/widgets/use-field';
-import { ErrorMessage, FormGroup, Hint, Label } from '../steps/widgets/field-parts';
-import { useFormContext } from '../steps/widgets/form-context';
-import { AUTOCOMPLETE } from '../steps/widgets/kinds/shared';
-import { fieldId } from '../steps/lib/field-id';
+import type { FieldContext } from '../widgets/field-renderer';
+import { describedBy, inputClass, useField } from '../widgets/use-field';
+import { ErrorMessage, FormGroup, Hint, Label } from '../widgets/field-parts';
+import { useFormContext } from '../widgets/form-context';
+import { AUTOCOMPLETE } from '../widgets/kinds/shared';
+import { fieldId } from '../lib/field-id';
 import './address-lookup.css';
 
 export interface PostcodeFinderProps {

@@ -1,10 +1,10 @@
-import { fieldId } from '../steps/lib/field-id';
-import { getAt } from '../../lib/path';
-import { useApplication } from '../../state/application-store';
-import { describedBy, inputClass, useField } from '../steps/widgets/use-field';
-import { ErrorMessage, FormGroup, Label } from '../steps/widgets/field-parts';
-import { TextField } from '../steps/widgets/text-field';
-import { AUTOCOMPLETE } from '../steps/widgets/kinds/shared';
+import { fieldId } from '../lib/field-id';
+import { getAt } from '../../../lib/path';
+import { useApplication } from '../../../state/application-store';
+import { describedBy, inputClass, useField } from '../widgets/use-field';
+import { ErrorMessage, FormGroup, Label } from '../widgets/field-parts';
+import { TextField } from '../widgets/text-field';
+import { AUTOCOMPLETE } from '../widgets/kinds/shared';
 import { ADDRESS_LINE_LABELS } from './address-lines';
 
 export interface AddressChoice {
