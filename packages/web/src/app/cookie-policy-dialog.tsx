@@ -11,7 +11,7 @@ import { loadChunk } from '../lib/chunk-load';
 // null: never opened, so the dialog's code is not fetched yet.
 const useCookieDialog = create<{ open: boolean | null }>(() => ({ open: null }));
 
-export function openCookiePolicy(): void {
+function openCookiePolicy(): void {
   useCookieDialog.setState({ open: true });
 }
 

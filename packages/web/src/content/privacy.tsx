@@ -14,7 +14,7 @@ import { useDisclosureShown } from '../evidence/recorder';
 export const PRIVACY_TITLE = 'Privacy policy';
 
 /** docs/product.md §9: personal data is kept for up to six years. */
-export const RETENTION_YEARS = 6;
+const RETENTION_YEARS = 6;
 
 const SECTIONS = {
   whoWeAre: { id: 'privacy-who-we-are', title: 'Who we are' },

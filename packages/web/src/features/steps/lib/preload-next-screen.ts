@@ -3,7 +3,7 @@ import { useApplicationStore } from '../../../state/application-store';
 import { onIdle } from '../../../lib/idle';
 
 /** How long the fetch may wait for an idle moment after the screen or an answer changed. */
-export const PRELOAD_IDLE_TIMEOUT_MS = 50;
+const PRELOAD_IDLE_TIMEOUT_MS = 50;
 
 // Nothing beyond the first screen is fetched before the visitor's first press, key or answer:
 // a visitor who only looks costs no more than the first screen (docs/design.md §5), and every later

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TITLES } from '@broker/domain';
 import { screen } from '@testing-library/react';
 import { renderForm } from '../../../test/render';
 import { getApplication, setField } from '../../../state/application-store';
 import { RadioGroup } from './radio-group';
-import { TitleRadio } from './title-radio';
 import { Dropdown } from './dropdown';
 import { AddressSelect } from './address-select';
 import { CheckboxField } from './checkbox-field';
@@ -41,7 +41,12 @@ describe('RadioGroup', () => {
           legend="Add a joint applicant?"
           options={YES_NO}
         />
-        <TitleRadio path="form.title" />
+        <RadioGroup
+          path="form.title"
+          legend="Title"
+          options={TITLES.map((title) => ({ value: title, label: title }))}
+          inline
+        />
       </>,
     );
     const radios = screen.getAllByRole('radio');

@@ -13,7 +13,7 @@ export interface FieldError {
 export type Validate = (application: ApplicationState) => readonly FieldError[];
 
 /** docs/product.md §9: messages shake for 500 ms; shown messages are reported after 1 s. */
-export const SHAKE_MS = 500;
+const SHAKE_MS = 500;
 export const ERROR_REPORT_DEBOUNCE_MS = 1000;
 
 export interface FormContextValue {

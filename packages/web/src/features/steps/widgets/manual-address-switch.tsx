@@ -2,7 +2,7 @@ import { setField, useApplication } from '../../../state/application-store';
 import { getAt } from '../../../lib/path';
 
 /** Where the "enter it by hand" choice of an address path is kept (journey `addressFields`). */
-export function manualFlagPath(addressPath: string): string {
+function manualFlagPath(addressPath: string): string {
   const entry = /^form\.addresses\.(\d+)$/.exec(addressPath);
   return entry ? `savedAddresses.${entry[1]}.manual` : `${addressPath}.manual`;
 }

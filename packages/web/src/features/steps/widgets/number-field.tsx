@@ -5,7 +5,7 @@ import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
 /** docs/product.md §5 default maximum length of a number input. */
-export const NUMBER_MAX_LENGTH = 240;
+const NUMBER_MAX_LENGTH = 240;
 
 export interface NumberFieldProps {
   path: string;
