@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import layers from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -90,4 +91,6 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // Import direction and cycles in packages/web and packages/back-office (eslint.layers.js).
+  ...layers,
 );

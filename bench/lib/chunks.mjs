@@ -69,7 +69,7 @@ export function bytesBySource(code, map) {
   return totals;
 }
 
-/** 'node_modules/react-dom/cjs/x.js' → 'react-dom'; 'packages/web/src/widgets/x.tsx' → 'web/src/widgets'. */
+/** 'node_modules/react-dom/cjs/x.js' → 'react-dom'; 'packages/web/src/features/steps/x.tsx' → 'web/src/features'. */
 export function groupOf(modulePath) {
   const nm = modulePath.lastIndexOf('node_modules/');
   if (nm >= 0) {

@@ -1,6 +1,6 @@
 // Which chunks each screen needs, read from the build by the web app's own conventions
-// (packages/web/src/app/routes.tsx and widgets/field-renderer.tsx):
-// - a journey step's screen is screens/steps/<step id>.tsx, else screens/generic-step-screen.tsx,
+// (packages/web/src/app/routes.tsx and features/steps/widgets/field-renderer.tsx):
+// - a journey step's screen is features/steps/screens/<step id>.tsx, else features/steps/generic-step-screen.tsx,
 //   and the route loads it together with one widget chunk per field kind of the step
 //   (field-renderer's LOADERS: `radio: () => import('./kinds/choice')`);
 // - every other page is a lazily imported screens/outcome/*.tsx or screens/content/*.tsx.
@@ -12,16 +12,16 @@ const WEB_SRC = 'packages/web/src';
 const LOADER = /(\w+):\s*\(\)\s*=>\s*import\(\s*['"`]\.\/kinds\/([\w-]+)['"`]\s*\)/g;
 
 function widgetKinds(build, problems) {
-  const source = sourceOf(build, `${WEB_SRC}/widgets/field-renderer.tsx`);
+  const source = sourceOf(build, `${WEB_SRC}/features/steps/widgets/field-renderer.tsx`);
   const kinds = new Map();
   if (source === null) {
     problems.push(
-      'widgets/field-renderer.tsx is in no chunk: cannot tell which widgets a step loads',
+      'features/steps/widgets/field-renderer.tsx is in no chunk: cannot tell which widgets a step loads',
     );
     return kinds;
   }
   for (const [, kind, file] of source.matchAll(LOADER)) {
-    kinds.set(kind, `${WEB_SRC}/widgets/kinds/${file}`);
+    kinds.set(kind, `${WEB_SRC}/features/steps/widgets/kinds/${file}`);
   }
   return kinds;
 }
@@ -42,8 +42,8 @@ export function screenChunks(build) {
   const kinds = widgetKinds(build, problems);
 
   const stepRoots = (id) => {
-    const own = chunkOf(build, `${WEB_SRC}/screens/steps/${id}.tsx`);
-    const screen = own ?? chunkOf(build, `${WEB_SRC}/screens/generic-step-screen.tsx`);
+    const own = chunkOf(build, `${WEB_SRC}/features/steps/screens/${id}.tsx`);
+    const screen = own ?? chunkOf(build, `${WEB_SRC}/features/steps/generic-step-screen.tsx`);
     if (!screen) problems.push(`no chunk holds the screen of step ${id}`);
     const widgets = [...new Set(STEPS[id].fields.map((field) => field.kind))].map((kind) => {
       const module = kinds.get(kind);

@@ -14,7 +14,7 @@ const api = { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' };
  * (docs/decisions/0029-start-screen-in-one-chunk.md).
  */
 const START_SCREEN =
-  /[\\/]src[\\/](screens[\\/]steps[\\/]start|widgets[\\/]kinds[\\/]choice)\.tsx$/;
+  /[\\/]src[\\/]features[\\/]steps[\\/](screens[\\/]start|widgets[\\/]kinds[\\/]choice)\.tsx$/;
 
 export default defineConfig({
   plugins: [react(), startAfterPaint()],

@@ -4,7 +4,7 @@ import type { Session } from '../api';
 import { groupAnswers } from '../answers';
 import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
-import { formatWhen } from './home';
+import { formatWhen } from '../format';
 import { DeliveryPanel } from './deliveries';
 import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';

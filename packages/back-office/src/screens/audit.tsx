@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { Link, PageHeading } from '../components';
 import { usePath } from '../router';
-import { formatWhen } from './home';
+import { formatWhen } from '../format';
 
 interface AuditEntry {
   id: number;

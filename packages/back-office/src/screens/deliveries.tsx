@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, ApiError } from '../api';
 import type { Session } from '../api';
-import { formatWhen } from './home';
+import { formatWhen } from '../format';
 
 /** One delivery event of an application (GET /api/staff/applications/:id `deliveries`). */
 export interface DeliveryAttempts {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api';
 import { Link, PageHeading } from '../components';
-import { formatWhen } from './home';
+import { formatWhen } from '../format';
 
 /**
  * What an application was shown and agreed (docs/evidence.md): each text's version and when it

@@ -6,6 +6,7 @@ import { FilterDate, FilterSelect, Link, PageHeading } from '../components';
 import type { FilterOption } from '../components';
 import { navigate, usePath } from '../router';
 import { STATUS_NAMES } from './work';
+import { formatWhen } from '../format';
 
 export interface ApplicationSummary {
   id: number;
@@ -53,17 +54,6 @@ const OUTCOME_TAG: Record<ApplicationSummary['outcome'], string> = {
   duplicate: 'tag tag--grey',
   abandoned: 'tag tag--grey',
 };
-
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 /** The applications list: one search box, filters, newest first, 25 a page (docs/back-office.md). */
 export function Home({ session }: { session: Session }) {

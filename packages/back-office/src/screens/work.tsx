@@ -4,7 +4,7 @@ import { api, ApiError } from '../api';
 import type { Session } from '../api';
 import { ErrorSummary } from '../components';
 import type { Problem } from '../components';
-import { formatWhen } from './home';
+import { formatWhen } from '../format';
 
 export interface Work {
   status: string;

@@ -3,7 +3,7 @@
  * bundle); a deployment may name another base, which api-base.ts applies.
  */
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface JsonResponse {
   status: number;
@@ -40,7 +40,7 @@ export class RequestFailure extends Error {
  * What fetch threw, as docs/product.md §8's generic HTTP failures word it: 'Request aborted',
  * 'Network Error' or 'timeout of N ms exceeded' (N the call's own timeout).
  */
-export function requestFailure(error: unknown, timeoutMs: number): RequestFailure {
+function requestFailure(error: unknown, timeoutMs: number): RequestFailure {
   if (error instanceof RequestFailure) return error;
   // A DOMException from another realm (a test's, an extension's) is not `instanceof Error`.
   const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';

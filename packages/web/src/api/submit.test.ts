@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInitialState, type ApplicationState } from '@broker/domain';
 import { getApplication, useApplicationStore } from '../state/application-store';
 import { STORAGE_KEY } from '../state/storage';
-import { QUOTE_STORAGE_KEY, readQuote } from '../features/quote/quote-store';
+import { QUOTE_STORAGE_KEY, readQuote } from '../state/quote-store';
 import { savePartial } from './partial-save';
 import { RATE_LIMIT_WAITS, submitApplication, SUBMIT_RETRY_DELAYS_MS } from './submit';
 

@@ -21,7 +21,7 @@ import { loadConfig } from './config';
 import { apiBaseOf } from './api-base';
 import { disclosuresFor } from '../evidence/recorder';
 import { reportClientError } from './client-errors';
-import { parseQuote, storeQuote } from '../features/quote/quote-store';
+import { parseQuote, storeQuote } from '../state/quote-store';
 
 /**
  * Waits before each retry of a submission that got no answer or a gateway error (502, 503,
@@ -32,17 +32,17 @@ import { parseQuote, storeQuote } from '../features/quote/quote-store';
 export const SUBMIT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 const RETRY_STATUSES = new Set([502, 503, 504]);
 /** The server answers in milliseconds (docs/design.md §5); 20 s without an answer is a failure. */
-export const SUBMIT_TIMEOUT_MS = 20_000;
+const SUBMIT_TIMEOUT_MS = 20_000;
 /**
  * A 429 is waited out for as long as its Retry-After asks (5 s when it does not say), at most
  * this often and this long each time; the server's window is a minute (decision record 0016).
  */
 export const RATE_LIMIT_WAITS = 3;
-export const RATE_LIMIT_MAX_WAIT_MS = 60_000;
+const RATE_LIMIT_MAX_WAIT_MS = 60_000;
 const RATE_LIMIT_DEFAULT_WAIT_MS = 5_000;
 
 /** Where a submission that failed goes: the app's own page, which can send it again. */
-export const FAILURE_URL = '/error';
+const FAILURE_URL = '/error';
 
 export interface SubmitDependencies {
   sleep: (ms: number) => Promise<void>;
@@ -56,7 +56,7 @@ const defaultDependencies: SubmitDependencies = {
 };
 
 /** Reads the answer by hand (zod would outweigh the submit screen): docs/product.md §3's fields. */
-export function parseSubmissionResponse(data: unknown): SubmissionResponse | null {
+function parseSubmissionResponse(data: unknown): SubmissionResponse | null {
   if (!isRecord(data)) return null;
   const { duplicateRequest, declineReason, quoteValid, quoteProcessed } = data;
   if (typeof duplicateRequest !== 'boolean' || typeof quoteValid !== 'boolean') return null;
@@ -81,7 +81,7 @@ export function parseSubmissionResponse(data: unknown): SubmissionResponse | nul
 }
 
 /** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (header === null || header.trim() === '') return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

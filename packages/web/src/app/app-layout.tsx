@@ -1,11 +1,11 @@
 import { RouteView, useLocation } from '../lib/router';
 import type { MouseEvent } from 'react';
 import { currentBrand } from '../lib/brand';
-import { CookieBanner } from '../chrome/cookie-banner';
-import { CookiePolicyDialog } from '../chrome/cookie-policy-dialog';
+import { CookieBanner } from './cookie-banner';
+import { CookiePolicyDialog } from './cookie-policy-dialog';
 import { Header } from '../chrome/header';
 import { MoneyHelpBanner } from '../chrome/money-help-banner';
-import { Footer } from '../chrome/footer';
+import { Footer } from './footer';
 import { usePageChange } from './use-page-change';
 import { ROUTES } from './routes';
 import { RouteError } from './route-error';

@@ -15,21 +15,21 @@ import { getApplication } from '../state/application-store';
 import { loadConfig } from '../api/config';
 import type { Route } from '../lib/router';
 import { legalRoute } from './legal-route';
-import { preloadFieldKinds } from '../widgets/field-renderer';
-import { lookupConfig } from '../features/address-lookup/lookup-config';
-import { loadSecuredDisclosure } from '../lib/secured-disclosure';
+import { preloadFieldKinds } from '../features/steps/widgets/field-renderer';
+import { lookupConfig } from '../features/steps/address-lookup/lookup-config';
+import { loadSecuredDisclosure } from '../features/steps/lib/secured-disclosure';
 
 interface ScreenModule {
   default: ComponentType;
 }
 
 /**
- * A step's screen is `src/screens/steps/<step id>.tsx` with a default export; a step without
+ * A step's screen is `src/features/steps/screens/<step id>.tsx` with a default export; a step without
  * one uses the generic screen, which renders the journey's fields for that step.
  */
 const STEP_SCREENS = import.meta.glob<ScreenModule>([
-  '../screens/steps/*.tsx',
-  '!../screens/steps/*.test.tsx',
+  '../features/steps/screens/*.tsx',
+  '!../features/steps/screens/*.test.tsx',
 ]);
 
 function screen(importer: () => Promise<ScreenModule>) {
@@ -41,7 +41,8 @@ const NEEDS_CONFIG: ReadonlySet<StepId> = new Set(['address', 'security-address-
 
 function stepScreen(id: StepId) {
   const load = screen(
-    STEP_SCREENS[`../screens/steps/${id}.tsx`] ?? (() => import('../screens/generic-step-screen')),
+    STEP_SCREENS[`../features/steps/screens/${id}.tsx`] ??
+      (() => import('../features/steps/generic-step-screen')),
   );
   // The step's widgets come with its screen rather than one after the other, and so does the
   // configuration a screen reads: the page is ready to render when its chunk is.

@@ -8,7 +8,7 @@ const LOGOS = import.meta.glob<string>('../assets/logos/*.svg', {
   import: 'default',
 });
 
-export function logoUrl(logoName: string): string | undefined {
+function logoUrl(logoName: string): string | undefined {
   return LOGOS[`../assets/logos/${logoName}`];
 }
 

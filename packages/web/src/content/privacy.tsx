@@ -16,7 +16,7 @@ export const PRIVACY_TITLE = 'Privacy policy';
 const UPDATED = '24 November 2026';
 
 /** docs/product.md §9: personal data is kept for up to six years. */
-export const RETENTION_YEARS = 6;
+const RETENTION_YEARS = 6;
 
 const SECTIONS = {
   whoWeAre: { id: 'privacy-who-we-are', title: 'Who we are' },

@@ -32,7 +32,7 @@ const SECTIONS = {
 } satisfies Record<string, ContentsEntry>;
 
 /** docs/product.md §9: the cap on what the broker owes for loss arising from use of the site. */
-export const LIABILITY_CAP = '£100';
+const LIABILITY_CAP = '£100';
 
 /**
  * The Terms & Conditions (docs/product.md §2): acceptance, site use, third-party links, use of personal

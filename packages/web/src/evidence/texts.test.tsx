@@ -12,7 +12,7 @@ import {
 } from '@broker/domain';
 import { Router } from '../lib/router';
 import { useConfigStore, type AppConfig } from '../api/config';
-import { Footer } from '../chrome/footer';
+import { Footer } from '../app/footer';
 import { TermsContent } from '../content/terms';
 import { PrivacyContent } from '../content/privacy';
 import { CookieContent } from '../content/cookies';

@@ -34,10 +34,6 @@ export function asChunkLoadError(error: unknown): ChunkLoadError | null {
   return null;
 }
 
-export function isChunkLoadError(error: unknown): boolean {
-  return asChunkLoadError(error) !== null;
-}
-
 /** Wraps a dynamic import: rejects with a ChunkLoadError on failure or after `timeoutMs`. */
 export function loadChunk<T>(
   importer: () => Promise<T>,

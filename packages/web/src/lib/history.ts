@@ -2,7 +2,7 @@
  * The browser history as a tiny store. docs/design.md §5 leaves ≤ 95 KB gzip for the first screen
  * and React 19 alone takes 66 KB of it; React Router's data router adds 29 KB and its
  * component router 13 KB (measured with this Vite build), so the app routes with this file,
- * app/router.tsx and the journey's own path parser instead.
+ * lib/router.tsx and the journey's own path parser instead.
  */
 
 export interface AppLocation {

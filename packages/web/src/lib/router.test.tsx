@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { ChunkLoadError, CSS_CHUNK_LOAD_FAILED } from './chunk-load';
 import { navigate } from './history';
-import { preloadPath, RouteView, Router, type Route } from './router';
+import { preloadPath, RouteView, Router, usePreloadPage, type Route } from './router';
 
 const page = (text: string): ComponentType => {
   const Page = () => <h1>{text}</h1>;
@@ -143,5 +143,34 @@ describe('the router', () => {
     expect(await screen.findByRole('heading', { name: 'Keeping in touch' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     link.remove();
+  });
+});
+
+describe('usePreloadPage', () => {
+  it('fetches ahead a page of the table the current page is shown from', async () => {
+    const load = vi.fn<Route['load']>().mockResolvedValue(page('Your date of birth'));
+    function Start() {
+      const preloadPage = usePreloadPage();
+      return (
+        <button type="button" onClick={() => preloadPage('/date-of-birth')}>
+          Continue
+        </button>
+      );
+    }
+    const routes: Route[] = [
+      { path: '/', load: () => Promise.resolve(Start) },
+      { path: '/date-of-birth', load },
+    ];
+    await preloadPath(routes, '/');
+    renderApp(routes);
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    expect(load).not.toHaveBeenCalled();
+
+    await settle(() => button.click());
+
+    expect(load).toHaveBeenCalledTimes(1);
+    await go('/date-of-birth');
+    expect(await screen.findByRole('heading', { name: 'Your date of birth' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

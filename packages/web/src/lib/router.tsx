@@ -5,6 +5,7 @@ import {
   startTransition,
   Suspense,
   use,
+  useCallback,
   useEffect,
   useMemo,
   useState,
@@ -123,6 +124,18 @@ export function preloadPath(routes: readonly Route[], pathname: string): Promise
 }
 
 const LocationContext = createContext<AppLocation>(getLocation());
+/** The route table of the RouteView a page is shown in. */
+const RoutesContext = createContext<readonly Route[]>([]);
+
+/**
+ * Fetches ahead the page of a path in the route table the current page is shown from. A page
+ * (the step frame) can so preload the next one without importing the table, which imports every
+ * page: the app layer hands the table down (docs/decisions/0040-web-layers-enforced-by-lint.md).
+ */
+export function usePreloadPage(): (pathname: string) => void {
+  const routes = use(RoutesContext);
+  return useCallback((pathname: string) => void preloadPath(routes, pathname), [routes]);
+}
 
 /**
  * Holds the location as React state. While the next page's chunk loads, the update is a
@@ -205,13 +218,15 @@ export function RouteView({ routes, errorPage }: RouteViewProps) {
   }, [routes]);
   const route = matchRoute(routes, pathname);
   return (
-    <Suspense fallback={null}>
-      <div key={pathname} className="page">
-        <PageErrorBoundary fallback={errorPage}>
-          {route && <LazyPage route={route} />}
-        </PageErrorBoundary>
-      </div>
-    </Suspense>
+    <RoutesContext value={routes}>
+      <Suspense fallback={null}>
+        <div key={pathname} className="page">
+          <PageErrorBoundary fallback={errorPage}>
+            {route && <LazyPage route={route} />}
+          </PageErrorBoundary>
+        </div>
+      </Suspense>
+    </RoutesContext>
   );
 }
 

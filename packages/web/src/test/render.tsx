@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationState } from '@broker/domain';
-import { FieldForm, type Validate } from '../widgets/form-context';
+import { FieldForm, type Validate } from '../features/steps/widgets/form-context';
 import { Router } from '../lib/router';
 
 const noErrors: Validate = () => [];

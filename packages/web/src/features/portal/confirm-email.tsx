@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { validateEmail } from '@broker/domain';
 import { confirmEmail, requestNewCode } from '../../api/portal';
 
-export const CODE_MISSING = 'Please enter your confirmation code.';
-export const CODE_BAD_FORMAT = 'Please enter the 6 digits of the code in our email.';
-export const CODE_REFUSED =
+const CODE_MISSING = 'Please enter your confirmation code.';
+const CODE_BAD_FORMAT = 'Please enter the 6 digits of the code in our email.';
+const CODE_REFUSED =
   'That code has not worked. It may be mistyped, used already or older than 15 minutes. Check our latest email or ask for a new code.';
-export const CONFIRM_FAILED = 'Sorry, we could not check your code just now. Please try again.';
-export const NEW_CODE_SENT =
+const CONFIRM_FAILED = 'Sorry, we could not check your code just now. Please try again.';
+const NEW_CODE_SENT =
   'If that address has an account still to be confirmed, we have emailed it a new code. It can take a few minutes to arrive.';
 
 // The widgets' ErrorMessage and focusField are not imported: sharing their modules with this

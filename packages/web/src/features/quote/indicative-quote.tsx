@@ -12,12 +12,12 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** 0.079 → '7.9%', 0.12 → '12.0%': rates are quoted to one decimal place. */
-export function formatRate(rate: number): string {
+function formatRate(rate: number): string {
   return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
 
 /** '2026-04-09' → '9 April 2026'. */
-export function formatQuoteDate(isoDate: string): string {
+function formatQuoteDate(isoDate: string): string {
   return DATE.format(new Date(`${isoDate}T00:00:00Z`));
 }
 

@@ -7,7 +7,7 @@ import { SESSION_TIMINGS, sessionSchedule, type SessionTimings } from './timings
 import { useIdleStage } from './use-idle';
 
 /** docs/product.md §4: OK clears the stored answers and loads '/' afresh (nothing kept in memory). */
-export function restartApplication(): void {
+function restartApplication(): void {
   clearStoredState();
   // Anything that writes the store while the page unloads must not bring the answers back.
   window.addEventListener('pagehide', clearStoredState);

@@ -17,9 +17,6 @@ export const SESSION_TIMINGS: Readonly<SessionTimings> = {
   countdownStepMs: 15_000,
 };
 
-/** docs/product.md §4's 'inner timer' default: what the idle hook uses when no time is given. */
-export const DEFAULT_IDLE_MS = 10_000;
-
 export const EXPIRED_TITLE = 'Session Timeout';
 export const EXPIRED_MESSAGE = "Your Session has expired, please click 'OK' to continue.";
 export const WARNING_TITLE = 'Your session will expire soon';

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMemo } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS, watchActivity } from './activity';
 import type { Clock } from './clock';
-import { DEFAULT_IDLE_MS } from './timings';
-import { stageAt, useIdle, useIdleStage, type IdleOptions } from './use-idle';
+import { stageAt, useIdleStage, type IdleOptions } from './use-idle';
 
-function IdleProbe({ idleMs, options }: { idleMs?: number; options?: IdleOptions }) {
-  return <p>{useIdle(idleMs, options) ? 'idle' : 'active'}</p>;
+function IdleProbe({ idleMs = 10_000, options }: { idleMs?: number; options?: IdleOptions }) {
+  const thresholds = useMemo(() => [idleMs], [idleMs]);
+  return <p>{useIdleStage(thresholds, options).stage > 0 ? 'idle' : 'active'}</p>;
 }
 
 const STAGES = [1_000, 5_000, 9_000] as const;
@@ -94,9 +95,8 @@ describe('watchActivity', () => {
   });
 });
 
-describe('useIdle', () => {
-  it('turns idle after its default 10 s (docs/product.md §4 inner timer) and active at the next activity', () => {
-    expect(DEFAULT_IDLE_MS).toBe(10_000);
+describe('useIdleStage with one threshold', () => {
+  it('turns idle after the threshold and active at the next activity', () => {
     render(<IdleProbe />);
     advance(9_999);
     expect(screen.getByText('active')).toBeInTheDocument();

@@ -1,7 +1,6 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { watchActivity } from './activity';
 import { systemClock, type Clock } from './clock';
-import { DEFAULT_IDLE_MS } from './timings';
 
 export interface IdleOptions {
   clock?: Clock;
@@ -79,10 +78,4 @@ export function useIdleStage(thresholds: readonly number[], options: IdleOptions
 
   const reset = useCallback(() => resetRef.current(), []);
   return { stage, reset };
-}
-
-/** True after `idleMs` without activity, false again at the next activity. */
-export function useIdle(idleMs: number = DEFAULT_IDLE_MS, options: IdleOptions = {}): boolean {
-  const thresholds = useMemo(() => [idleMs], [idleMs]);
-  return useIdleStage(thresholds, options).stage > 0;
 }

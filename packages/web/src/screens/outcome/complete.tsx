@@ -3,7 +3,7 @@ import { PageHeading } from '../../chrome/page-heading';
 import { currentBrand } from '../../lib/brand';
 import { useConfig } from '../../api/config';
 import { IndicativeQuoteSummary } from '../../features/quote/indicative-quote';
-import { readQuote } from '../../features/quote/quote-store';
+import { readQuote } from '../../state/quote-store';
 import { ContactUs } from './contact-us';
 import { ApplicationReference, useApplicationReference } from './reference';
 

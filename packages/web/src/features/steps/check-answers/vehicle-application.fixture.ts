@@ -1,0 +1,72 @@
+import { createInitialState, type ApplicationState } from '@broker/domain';
+import { setAt } from '../../../lib/path';
+
+/** Answers by dotted path, as the screens write them. */
+export function withAnswers(
+  answers: Readonly<Record<string, unknown>>,
+  state: ApplicationState = createInitialState(),
+): ApplicationState {
+  return Object.entries(answers).reduce<ApplicationState>(
+    (next, [path, value]) => setAt(next, path, value),
+    state,
+  );
+}
+
+/** A vehicle application answered up to the check-answers page, on the default brand. */
+export const VEHICLE_ANSWERS: Readonly<Record<string, unknown>> = {
+  'form.loanPurposeType': 'Vehicle',
+  'form.financeType': 'HirePurchase',
+  'form.lookingToBuy': 'FoundVehicle',
+  'form.depositType': true,
+  'form.cashDeposit': 1500,
+  'form.loanAmount': 12500,
+  'form.drivingLicenceType': 'FullUK',
+  'form.maritalStatus': 'Married',
+  dobDay: '07',
+  dobMonth: '03',
+  dobYear: '1980',
+  'form.employments': [
+    {
+      employmentStatus: 'FullTime',
+      occupation: 'Engineer',
+      employerName: 'Acme Engineering Ltd',
+      employerTown: 'Leeds',
+      yearsAtEmployer: 5,
+      monthsAtEmployer: 0,
+    },
+  ],
+  'form.netMonthlyIncome': 2450,
+  'form.addresses': [
+    {
+      subBuilding: 'Flat 2',
+      houseName: null,
+      houseNumber: '12',
+      street: 'Park Row',
+      locality: null,
+      town: 'Leeds',
+      county: null,
+      postcode: 'ls14ap',
+      yearsAtAddress: 4,
+      monthsAtAddress: 0,
+      residentialStatus: 'PrivateTenant',
+    },
+  ],
+  savedAddresses: [{ manual: true, streetAddress: null, value: null }],
+  'form.title': 'Ms',
+  'form.firstName': 'Jane',
+  'form.lastName': 'Doe',
+  'form.email': 'jane.doe@example.com',
+  'form.contactNumber': '07911123456',
+  // Agreed on the contact screen (decision record 0015).
+  'form.isAgreedTermsAndConditions': true,
+  'form.isOptedEmail': true,
+  'form.isOptedSms': true,
+  'form.isOptedPostPartner': true,
+  'form.isJointApplication': false,
+};
+
+export function vehicleApplication(
+  overrides: Readonly<Record<string, unknown>> = {},
+): ApplicationState {
+  return withAnswers({ ...VEHICLE_ANSWERS, ...overrides });
+}

@@ -1,0 +1,69 @@
+import { Fragment, useMemo } from 'react';
+import { stepHeading } from '@broker/domain';
+import { Link } from '../../../lib/router';
+import { today } from '../../../lib/today';
+import { PageHeading } from '../../../chrome/page-heading';
+import { useApplicationStore } from '../../../state/application-store';
+import { changeHref } from '../widgets/step-form';
+import { checkAnswers, type AnswerGroup } from '../check-answers/answers';
+import { StepScreen } from '../step-screen';
+import '@broker/ui/summary-list.css';
+
+function SummaryList({ group }: { group: AnswerGroup }) {
+  return (
+    <dl className="summary-list">
+      {group.rows.map((row) => (
+        <div className="summary-list__row" key={`${row.step.id}-${row.step.n ?? 1}-${row.key}`}>
+          <dt className="summary-list__key">{row.key}</dt>
+          <dd className="summary-list__value">
+            {row.value.map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+          </dd>
+          <dd className="summary-list__actions">
+            <Link to={changeHref(row.step)}>
+              Change<span className="visually-hidden"> {row.changeLabel}</span>
+            </Link>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CheckAnswers() {
+  const application = useApplicationStore((store) => store.application);
+  const sections = useMemo(() => checkAnswers(application, today()), [application]);
+  return (
+    <>
+      <PageHeading>{stepHeading({ id: 'before-you-submit' }, application)}</PageHeading>
+      <p className="body-lead">
+        Lenders will use these answers to decide what they can offer you, so please make sure they
+        are right. Use a ‘Change’ link to correct one: you will come back here afterwards.
+      </p>
+      {sections.map((section) => (
+        <section key={section.heading} className="check-answers__section">
+          <h2 className="heading-m">{section.heading}</h2>
+          {section.groups.map((group) => (
+            <Fragment key={group.heading ?? ''}>
+              {group.heading && <h3 className="heading-s">{group.heading}</h3>}
+              <SummaryList group={group} />
+            </Fragment>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** /before-you-submit: every answer on the applicant's path, each with a way to change it. */
+export default function BeforeYouSubmitScreen() {
+  return (
+    <StepScreen>
+      <CheckAnswers />
+    </StepScreen>
+  );
+}

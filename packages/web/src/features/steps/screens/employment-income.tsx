@@ -1,0 +1,25 @@
+import type { FieldRenderer } from '../widgets/field-renderer';
+import { NumberField } from '../widgets/number-field';
+import { StepScreen } from '../step-screen';
+
+const income: FieldRenderer = (field, { question, asHeading, hint }) => (
+  <NumberField
+    path={field.path}
+    label={question}
+    hint={hint}
+    asHeading={asHeading}
+    prefix="£"
+    suffix="per month"
+    width="quarter"
+  />
+);
+
+/** /employment-income/1: take-home pay, which lenders use to judge what is affordable. */
+export default function EmploymentIncomeScreen() {
+  return (
+    <StepScreen
+      intro="Your take-home pay: what you receive each month after tax and deductions such as National Insurance and pension contributions."
+      overrides={{ 'form.netMonthlyIncome': income }}
+    />
+  );
+}

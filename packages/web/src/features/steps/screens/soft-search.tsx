@@ -1,0 +1,19 @@
+import { StepScreen } from '../step-screen';
+import { Explainer } from '../../secured/explainer';
+import { SoftSearchInfo } from '../../secured/soft-search-info';
+
+/** /soft-search: consent to a soft search, with what one is in a dialog. */
+export default function SoftSearchScreen() {
+  return (
+    <StepScreen
+      intro={
+        <>
+          A soft search does not affect your credit score.{' '}
+          <Explainer trigger="What is a soft search?" title="What is a soft search?">
+            <SoftSearchInfo />
+          </Explainer>
+        </>
+      }
+    />
+  );
+}

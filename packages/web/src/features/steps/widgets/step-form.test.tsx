@@ -1,0 +1,86 @@
+import { Suspense } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StepRef } from '@broker/domain';
+import { Router } from '../../../lib/router';
+import { getApplication } from '../../../state/application-store';
+import { setConsent, useConsentStore } from '../../../analytics/consent';
+import { StepForm } from './step-form';
+import { StepFields } from './step-fields';
+import { preloadFieldKinds } from './field-renderer';
+
+function renderStep(step: StepRef, preloadPage?: (pathname: string) => void) {
+  const user = userEvent.setup();
+  render(
+    <Router>
+      <Suspense fallback={null}>
+        <StepForm step={step} pageTitle="Marital status" preloadPage={preloadPage}>
+          <StepFields step={step} />
+        </StepForm>
+      </Suspense>
+    </Router>,
+  );
+  return user;
+}
+
+function events(): unknown[] {
+  return (window.dataLayer ?? []).map((entry) => entry.event);
+}
+
+// As the route does: a step's widgets are loaded with its screen.
+beforeAll(() => preloadFieldKinds(['dropdown']));
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/marital-status');
+  setConsent('accepted');
+  window.dataLayer = [];
+});
+
+afterEach(() => {
+  useConsentStore.setState({ consent: null, justChosen: false, reopened: false });
+});
+
+describe('StepForm', () => {
+  it('on an invalid Continue shows and focuses an error summary linking to each field', async () => {
+    const user = renderStep({ id: 'marital-status' });
+    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Please choose your marital status.' });
+    expect(link).toHaveAttribute('href', '#form-maritalStatus');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('form-maritalStatus-error')).toHaveClass('error-message--shake');
+    expect(events()).toContain('Submit Error');
+    expect(document.title).toBe('Error: Marital status');
+
+    await user.click(link);
+    expect(select).toHaveFocus();
+  });
+
+  it('on a valid Continue sets the step’s completion flags and goes to the next step', async () => {
+    const user = renderStep({ id: 'marital-status' });
+    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    await user.selectOptions(select, 'Married');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(getApplication().form.maritalStatusCompleted).toBe(true);
+    expect(window.location.pathname).toBe('/date-of-birth');
+    expect(events()).toContain('Submit');
+    expect(events()).not.toContain('Submit Error');
+  });
+
+  it('fetches the screen Continue leads to while the step is filled in', async () => {
+    const preloadPage = vi.fn();
+    const user = renderStep({ id: 'marital-status' }, preloadPage);
+    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    await user.selectOptions(select, 'Married');
+    await waitFor(() => expect(preloadPage).toHaveBeenCalledWith('/date-of-birth'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.pathname).toBe('/date-of-birth');
+  });
+});
