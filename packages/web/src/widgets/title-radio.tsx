@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { TITLES, type Title } from '@broker/domain';
+import { TITLES, type Title, type StatePath } from '@broker/domain';
 import { RadioGroup } from './radio-group';
 
 export interface TitleRadioProps {
-  path: string;
+  path: StatePath;
   legend?: ReactNode;
   hint?: ReactNode;
 }

@@ -1,3 +1,4 @@
+import type { StatePath } from '@broker/domain';
 import { LegalButton, useLegalModal } from '../../chrome/legal-modal';
 import { CheckboxField } from '../../widgets/checkbox-field';
 import type { FieldRenderer } from '../../widgets/field-renderer';
@@ -17,7 +18,7 @@ const phone: FieldRenderer = (field, { question }) => (
  * Decision record 0015: the applicant agrees to the terms here, where the application first
  * holds enough to be followed up, so that one abandoned from now on is kept as a lead.
  */
-function TermsAgreement({ path }: { path: string }) {
+function TermsAgreement({ path }: { path: StatePath }) {
   const legal = useLegalModal(['terms', 'privacy']);
   return (
     <div className="terms-agreement">
