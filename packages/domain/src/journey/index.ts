@@ -11,7 +11,14 @@ export * from './path.js';
 export * from './types.js';
 export * from './labels.js';
 export { EMPLOYED_STATUSES, STEPS, STEP_IDS } from './steps.js';
-export { sameStep, stepPath, parseStepPath, stepHeading, stepFields } from './resolve.js';
+export {
+  sameStep,
+  stepPath,
+  parseStepPath,
+  stepHeading,
+  stepIntro,
+  stepFields,
+} from './resolve.js';
 export { INVALID_POSTCODE_MESSAGE, validateStep, isStepComplete } from './validate.js';
 export {
   journeySteps,

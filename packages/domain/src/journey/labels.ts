@@ -23,8 +23,13 @@ export const YES_NO: readonly FieldOption[] = [
 function optionsOf<T extends string>(
   values: readonly T[],
   labels: Record<T, string>,
+  hints?: Record<T, string>,
 ): readonly FieldOption[] {
-  return values.map((value) => ({ value, label: labels[value] }));
+  return values.map((value) => ({
+    value,
+    label: labels[value],
+    ...(hints !== undefined && { hint: hints[value] }),
+  }));
 }
 
 export const LOAN_PURPOSE_OPTIONS = optionsOf(LOAN_PURPOSES, {
@@ -34,11 +39,21 @@ export const LOAN_PURPOSE_OPTIONS = optionsOf(LOAN_PURPOSES, {
   SomethingElse: 'Something else',
 });
 
-export const FINANCE_TYPE_OPTIONS = optionsOf(VEHICLE_FINANCE_TYPES, {
-  HirePurchase: 'Hire purchase',
-  PersonalContractPurchase: 'Personal contract purchase (PCP)',
-  NotSure: 'Not sure',
-});
+export const FINANCE_TYPE_OPTIONS = optionsOf(
+  VEHICLE_FINANCE_TYPES,
+  {
+    HirePurchase: 'Hire purchase',
+    PersonalContractPurchase: 'Personal contract purchase (PCP)',
+    NotSure: 'Not sure',
+  },
+  {
+    HirePurchase:
+      'Fixed monthly payments, usually after a deposit. The vehicle is yours once the last payment is made.',
+    PersonalContractPurchase:
+      'Lower monthly payments. At the end you can pay a final lump sum to keep the vehicle, hand it back or part-exchange it.',
+    NotSure: 'We will help you find the finance that suits you.',
+  },
+);
 
 export const LOOKING_TO_BUY_OPTIONS = optionsOf(LOOKING_TO_BUY, {
   FoundVehicle: 'Yes, I have found a vehicle',

@@ -56,6 +56,12 @@ export function stepHeading(ref: StepRef, state: ApplicationState): string {
   return typeof heading === 'string' ? heading : heading(entryOf(ref), state);
 }
 
+/** The step's intro copy for this entry, if it has one. */
+export function stepIntro(ref: StepRef, state: ApplicationState): string | undefined {
+  const intro = STEPS[ref.id].intro;
+  return typeof intro === 'function' ? intro(entryOf(ref), state) : intro;
+}
+
 /**
  * The fields a screen shows now, with `{n}` resolved and `showWhen` applied. Autofill tokens
  * stay on entry 1 only: a browser knows today's address and job, not earlier ones.

@@ -90,11 +90,7 @@ function addressFields(
     getAnswer(state, resolveFieldPath(manualPath, n)) === true;
   const lookup = (state: ApplicationState, n: number): boolean => !manual(state, n);
   const token = (autocomplete: FieldSpec['autocomplete']) => (autofill ? { autocomplete } : {});
-  const line = (
-    key: keyof Address,
-    label: string,
-    extra: Partial<FieldSpec> = {},
-  ): FieldSpec => ({
+  const line = (key: keyof Address, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
     path: `${at}.${key}`,
     label,
     kind: 'text',
@@ -155,10 +151,20 @@ function yesNo(
 
 const laterEntry = (n: number): boolean => n > 1;
 
+/** An address on one line, as the security-address question quotes it. */
+function oneLine(address: Address | undefined): string {
+  if (!address) return '';
+  const street = [address.houseNumber, address.street].filter(Boolean).join(' ');
+  return [address.subBuilding, address.houseName, street, address.town, address.postcode]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** The journey, in order. Object key order is the order of the screens. */
 export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   start: {
     path: '/',
+    intro: 'Get a quote in a few minutes. No impact on your credit score.',
     checkAnswers: { section: 'loan' },
     effects: (state) =>
       state.form.loanPurposeType !== null && state.form.loanPurposeType !== 'Vehicle'
@@ -193,6 +199,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'looking-to-buy': {
     path: '/looking-to-buy',
+    intro: 'You can apply before you have found one: knowing your budget helps you shop.',
     checkAnswers: { section: 'loan' },
     heading: 'Have you found the vehicle you want to buy?',
     when: ['vehicle', 'brandAsksDeposit'],
@@ -236,6 +243,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'amount-to-finance': {
     path: '/amount-to-finance',
+    intro:
+      'Move the slider or type an amount from £1,000 to £100,000. Do not include your deposit.',
     checkAnswers: { section: 'loan' },
     heading: 'How much would you like to borrow?',
     when: ['vehicle'],
@@ -256,6 +265,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'looking-to-borrow': {
     path: '/looking-to-borrow',
+    intro: 'You can borrow from £10,000 to £250,000, secured on a property you own.',
     checkAnswers: { section: 'loan' },
     heading: 'How much would you like to borrow?',
     when: ['secured'],
@@ -276,6 +286,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'term-to-borrow': {
     path: '/term-to-borrow',
+    intro:
+      'Choose from 3 to 25 years. A longer term means lower monthly repayments, but you pay more interest in total.',
     checkAnswers: { section: 'loan' },
     heading: 'Over how many years would you like to repay the loan?',
     when: ['secured'],
@@ -295,6 +307,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'property-details': {
     path: '/property-details',
+    intro:
+      'Lenders use these to work out how much they can lend. An estimate of the value is fine.',
     checkAnswers: { section: 'property' },
     heading: 'Tell us about the property you want to borrow against',
     when: ['secured'],
@@ -341,6 +355,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'driving-licence': {
     path: '/driving-licence',
+    intro: 'Lenders use this when deciding what vehicle finance they can offer you.',
     checkAnswers: { section: 'aboutYou', order: 4 },
     effects: (state) => ({ fullLicence: state.form.drivingLicenceType === 'FullUK' }),
     heading: 'What type of driving licence do you have?',
@@ -412,6 +427,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'employment-length': {
     path: '/employment-length/{n}',
+    intro:
+      'If it is less than a year, enter 0 years and the number of months. Lenders look at what you have been doing for the last 3 years.',
     checkAnswers: { section: 'employment' },
     heading: (n, state) => {
       const employed = entryIsEmployed(state, n);
@@ -436,6 +453,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'employment-income': {
     path: '/employment-income/{n}',
+    intro:
+      'Your take-home pay: what you receive each month after tax and deductions such as National Insurance and pension contributions.',
     checkAnswers: { section: 'employment' },
     heading: 'What is your net monthly income?',
     hint: 'What you receive each month after tax and National Insurance.',
@@ -453,6 +472,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   address: {
     path: '/address/{n}',
+    intro: (n) =>
+      laterEntry(n) ? 'Lenders need to know where you have lived for the last 3 years.' : undefined,
     checkAnswers: { section: 'addressHistory', rows: 'address' },
     heading: (n) => (laterEntry(n) ? 'What was your previous address?' : 'What is your address?'),
     loop: { id: 'address', entries: 'every' },
@@ -461,6 +482,10 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'address-status': {
     path: '/residential-status/{n}',
+    intro: (n) =>
+      laterEntry(n)
+        ? 'How you lived at that address, for example as a tenant or with your parents.'
+        : 'Lenders use this to understand your housing costs.',
     checkAnswers: { section: 'addressHistory' },
     heading: (n) =>
       laterEntry(n)
@@ -481,6 +506,10 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'address-length': {
     path: '/address-length/{n}',
+    intro: (n) =>
+      laterEntry(n)
+        ? 'Lenders need to know where you have lived for the last 3 years.'
+        : 'Lenders need to know where you have lived for the last 3 years. If it is less than a year, enter 0 years and the number of months.',
     checkAnswers: { section: 'addressHistory' },
     heading: (n) =>
       laterEntry(n) ? 'How long did you live there?' : 'How long have you lived at this address?',
@@ -498,6 +527,10 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'security-address-confirm': {
     path: '/security-address-confirm',
+    intro: (_n, state) => {
+      const current = oneLine(state.form.addresses[0]);
+      return current === '' ? undefined : `Your current address is ${current}.`;
+    },
     checkAnswers: { section: 'property' },
     effects: (state) => ({ isSecurityCurrentAddress: state.form.isSecurityCurrentAddress }),
     heading: 'Is the property you want to borrow against your current address?',
@@ -510,6 +543,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'security-address-add': {
     path: '/security-address-add',
+    intro: 'The lender will secure the loan on this property, so it must be a property you own.',
     checkAnswers: { section: 'property', rows: 'address' },
     heading: 'What is the address of the property you want to borrow against?',
     when: ['secured', 'securityElsewhere'],
@@ -517,6 +551,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'own-other-properties': {
     path: '/own-other-properties',
+    intro:
+      'For example, a buy-to-let property, a holiday home or a property abroad. Do not count the property you want to borrow against.',
     checkAnswers: { section: 'property' },
     heading: 'Do you own any other properties?',
     when: ['secured'],
@@ -528,6 +564,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   personal: {
     path: '/personal',
+    intro: 'Use your full name as it appears on your driving licence or bank statements.',
     checkAnswers: { section: 'aboutYou', order: 1 },
     heading: 'What is your name?',
     flags: ['personalDetailsCompleted'],
@@ -607,6 +644,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-customer-details': {
     path: '/joint-customer-details',
+    intro: 'Use their name as it appears on their bank statements or driving licence.',
     checkAnswers: { section: 'joint' },
     heading: 'Tell us about the joint applicant',
     when: ['joint'],
@@ -668,6 +706,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-add': {
     path: '/joint-employment-add',
+    intro: 'If they have more than one job, choose the one they earn most from.',
     checkAnswers: { section: 'joint' },
     heading: 'What is their employment status?',
     when: ['joint'],
@@ -683,6 +722,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-length': {
     path: '/joint-employment-length',
+    intro: 'If it is less than a year, enter 0 years and the number of months.',
     checkAnswers: { section: 'joint' },
     heading: 'How long have they worked for their current employer?',
     when: ['joint', 'jointEmployed'],
@@ -699,6 +739,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-income': {
     path: '/joint-employment-income',
+    intro:
+      'What they receive each month after tax and National Insurance. Include only their own income, not yours.',
     checkAnswers: { section: 'joint' },
     heading: 'What is their net monthly income?',
     hint: 'What they receive each month after tax and National Insurance.',
@@ -717,6 +759,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-customer-contact': {
     path: '/joint-customer-contact',
+    intro:
+      'We and the lender may need to contact them about this application. Use their own email address and phone number, not yours.',
     checkAnswers: { section: 'joint' },
     heading: 'How can we contact the joint applicant?',
     when: ['joint'],
@@ -727,6 +771,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-optins': {
     path: '/joint-optins',
+    intro:
+      'Only tick the ways they have told you they are happy to hear about finance and offers. They do not have to agree to any for you to apply, and they can change their mind at any time.',
     checkAnswers: { section: 'joint', rows: 'optIns' },
     heading: 'How would the joint applicant like to hear from us?',
     hint: 'Choose any that apply.',

@@ -75,6 +75,8 @@ export type FieldKind =
 export interface FieldOption {
   readonly value: string | boolean;
   readonly label: string;
+  /** What the option means, under its label. */
+  readonly hint?: string;
 }
 
 /** The unit a number is shown in: a £ prefix, or 'years' after it. */
@@ -167,6 +169,9 @@ export type LoopId = 'employment' | 'address';
 
 export type Heading = string | ((n: number, state: ApplicationState) => string);
 
+/** Copy under a step's heading; a function for copy that differs by entry (none: undefined). */
+export type Intro = string | ((n: number, state: ApplicationState) => string | undefined);
+
 /** The sections of check-your-answers, in page order (CHECK_ANSWERS_SECTIONS holds their headings). */
 export type CheckAnswersSectionId =
   | 'loan'
@@ -201,7 +206,7 @@ export interface StepSpec {
   /** The step's hint: under the heading, or the hint of its only question. */
   readonly hint?: string;
   /** Why we ask, under the heading (in place of the hint of a one-question step). */
-  readonly intro?: string;
+  readonly intro?: Intro;
   readonly fields: readonly FieldSpec[];
   /** The step is on the path only when all of these hold. */
   readonly when?: readonly ConditionId[];

@@ -4,5 +4,9 @@ import type { ChoiceOption } from '../radio-group';
 export function choices(
   options: readonly FieldOption[] | undefined,
 ): (ChoiceOption<string | boolean> & { label: string })[] {
-  return (options ?? []).map((option) => ({ value: option.value, label: option.label }));
+  return (options ?? []).map((option) => ({
+    value: option.value,
+    label: option.label,
+    ...(option.hint !== undefined && { hint: option.hint }),
+  }));
 }
