@@ -1,17 +1,7 @@
 /** Storing the state in sessionStorage and reading it back, never trusting what comes back. */
 import { STATE_VERSION, type ApplicationState, type UtmParameters } from './shape.js';
-import {
-  DRIVING_LICENCE_TYPES,
-  EMPLOYMENT_STATUSES,
-  FINANCE_TYPES,
-  LOAN_PURPOSES,
-  LOOKING_TO_BUY,
-  MARITAL_STATUSES,
-  PROPERTY_TYPES,
-  RESIDENTIAL_STATUSES,
-  TITLES,
-  VEHICLE_TYPES,
-} from './options.js';
+import { EMPLOYMENT_STATUSES, FINANCE_TYPES, VEHICLE_TYPES } from './options.js';
+import { STEP_IDS, STEPS } from './steps.js';
 import { createInitialState, emptyAddress, emptyEmployment } from './defaults.js';
 
 /** A v4 GUID from 16 random bytes supplied by the caller (crypto.getRandomValues in practice). */
@@ -47,47 +37,48 @@ const oneOf =
 const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const isBoolean: Check = (value) => typeof value === 'boolean';
 
+/** What the table says a field's stored value must be, by its key (`form.x.key` → `key`). */
+function checksFromTable(): Record<string, Check> {
+  const checks: Record<string, Check> = {};
+  const key = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+  for (const id of STEP_IDS) {
+    for (const field of STEPS[id].fields) {
+      const values = field.options?.map((option) => option.value);
+      if (values !== undefined) {
+        checks[key(field.path)] = values.every((value) => typeof value === 'boolean')
+          ? isBoolean
+          : oneOf(values);
+      } else if (field.kind === 'number' || field.kind === 'slider') {
+        checks[key(field.path)] = isNumber;
+      } else if (field.kind === 'yearsMonths') {
+        checks[key(field.path)] = isNumber;
+        if (field.monthsPath !== undefined) checks[key(field.monthsPath)] = isNumber;
+      }
+    }
+  }
+  return checks;
+}
+
 /**
  * What a stored value must be, by key, for the fields a default cannot describe: option lists,
- * and numbers and booleans that default to null. Other null-default fields are text; fields
- * with a value by default must keep its type.
+ * and numbers and booleans that default to null. The table's questions give most of them (so a
+ * new question needs nothing here); the rest are values no screen asks, or wider than a
+ * screen's options. Other null-default fields are text; fields with a value by default must
+ * keep its type.
  */
 const FIELD_CHECKS: Readonly<Record<string, Check>> = {
+  ...checksFromTable(),
   // form.term is a number; utmParameters.term is text.
   'utmParameters.term': (value) => typeof value === 'string',
-  loanPurposeType: oneOf(LOAN_PURPOSES),
+  // The start question sets 'Secured', which the loan-type screen does not offer.
   financeType: oneOf(FINANCE_TYPES),
-  lookingToBuy: oneOf(LOOKING_TO_BUY),
-  title: oneOf(TITLES),
-  maritalStatus: oneOf(MARITAL_STATUSES),
-  drivingLicenceType: oneOf(DRIVING_LICENCE_TYPES),
+  // Only the joint applicant's may be false (docs/product.md §5).
   employmentStatus: (value) => value === false || oneOf(EMPLOYMENT_STATUSES)(value),
-  residentialStatus: oneOf(RESIDENTIAL_STATUSES),
-  propertyType: oneOf(PROPERTY_TYPES),
   vehicleType: oneOf(VEHICLE_TYPES),
-  loanAmount: isNumber,
-  term: isNumber,
-  cashDeposit: isNumber,
-  propertyValue: isNumber,
-  mortgageBalance: isNumber,
-  propertyBedrooms: isNumber,
-  netMonthlyIncome: isNumber,
-  yearsAtAddress: isNumber,
-  monthsAtAddress: isNumber,
-  yearsAtEmployer: isNumber,
-  monthsAtEmployer: isNumber,
   price: isNumber,
   mileage: isNumber,
-  isJointApplication: isBoolean,
-  isSecurityCurrentAddress: isBoolean,
-  breathingSpace: isBoolean,
   fullLicence: isBoolean,
   hasDeposit: isBoolean,
-  additionalNeedsRequirements: isBoolean,
-  discussFinancialCircumstances: isBoolean,
-  agreeSoftSearch: isBoolean,
-  depositType: isBoolean,
-  ownOtherProperties: isBoolean,
 };
 
 /** Fields with a value by default that may also be null (unanswered). */
