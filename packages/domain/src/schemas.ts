@@ -226,6 +226,7 @@ const payloadShape = {
 
   // Applicant
   ...personShape('applicant'),
+  numberOfDependants: numberRule('marital-status', 'form.numberOfDependants', { whole: true }),
   drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
 
   // Property and security
