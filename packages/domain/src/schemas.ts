@@ -226,7 +226,6 @@ const payloadShape = {
 
   // Applicant
   ...personShape('applicant'),
-  numberOfDependants: numberRule('marital-status', 'form.numberOfDependants', { whole: true }),
   drivingLicenceType: radioRule(DRIVING_LICENCE_TYPES).optional(),
 
   // Property and security
