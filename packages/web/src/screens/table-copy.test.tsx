@@ -27,10 +27,12 @@ beforeAll(() => preloadFieldKinds(['dropdown', 'radio', 'email', 'phone', 'check
 // generic frame shows it without a screen repeating it.
 describe('a step’s copy from the journey’s table', () => {
   it('makes the intro of a one-question step the hint of its question', async () => {
-    renderStepAt('/marital-status');
-    const question = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    renderStepAt('/driving-licence');
+    const question = await screen.findByRole('group', {
+      name: 'What type of driving licence do you have?',
+    });
     expect(question).toHaveAccessibleDescription(
-      'Lenders ask this to understand your household and what you can afford to repay.',
+      'Lenders use this when deciding what vehicle finance they can offer you.',
     );
   });
 
