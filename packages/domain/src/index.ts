@@ -1,27 +1,210 @@
-export * from './state.js';
-export * from './postcode.js';
-export * from './phone.js';
-export * from './messages.js';
-export * from './validation.js';
-export * from './date-of-birth.js';
-export * from './years-months.js';
-export * from './brands.js';
-export * from './reviews.js';
-export * from './vehicle-type.js';
-export * from './intake.js';
-export * from './progress.js';
-export * from './analytics.js';
-export * from './consent.js';
-export * from './journey.js';
-export * from './account-status.js';
-export * from './schemas.js';
-export * from './payload-answers.js';
-export * from './disclosure-versions.js';
-export * from './disclosures.js';
-export * from './payload.js';
-export * from './outcome.js';
-export * from './finance.js';
-export * from './panel/index.js';
-export * from './step-effects.js';
-export * from './funnel.js';
-export * from './reference.js';
+/**
+ * The domain package's public API, named deliberately (docs/architecture.md): what the web app,
+ * the server, the back office, the e2e suite and the benchmarks may use. A module's other
+ * exports are its own business; add a name here when another package needs it.
+ */
+
+// The application state: its shape, option lists, defaults and storage (journey/).
+export {
+  STATE_VERSION,
+  DEFAULT_SUBMITTED_BY,
+  DEFAULT_LOAN_AMOUNT,
+  DEFAULT_TERM,
+  DEFAULT_CASH_DEPOSIT,
+  DEFAULT_FINANCE_TYPE,
+  LOAN_PURPOSES,
+  VEHICLE_FINANCE_TYPES,
+  FINANCE_TYPES,
+  LOOKING_TO_BUY,
+  TITLES,
+  MARITAL_STATUSES,
+  DRIVING_LICENCE_TYPES,
+  EMPLOYMENT_STATUSES,
+  RESIDENTIAL_STATUSES,
+  PROPERTY_TYPES,
+  VEHICLE_TYPES,
+  isSecuredApplication,
+  emptyAddress,
+  emptySecurityAddress,
+  emptyEmployment,
+  emptyOptIns,
+  emptyJointApplicant,
+  emptyVehicle,
+  emptyUtmParameters,
+  createInitialForm,
+  createInitialState,
+  guidFromBytes,
+  GUID_PATTERN,
+  serialiseState,
+  restoreState,
+} from './journey/index.js';
+export type {
+  LoanPurposeType,
+  FinanceType,
+  LookingToBuy,
+  Title,
+  MaritalStatus,
+  DrivingLicenceType,
+  EmploymentStatus,
+  ResidentialStatus,
+  PropertyType,
+  VehicleType,
+  Address,
+  SecurityAddress,
+  Employment,
+  OptIns,
+  JointApplicant,
+  UtmParameters,
+  Vehicle,
+  ApplicationForm,
+  SavedAddress,
+  ApplicationState,
+} from './journey/index.js';
+
+// Answers by typed path (docs/decisions/0038-typed-state-paths.md).
+export { getAnswer, setAnswer, setAnswers, resolveFieldPath } from './journey/index.js';
+export type { StatePath, FieldPath, AddressPath, AnswerAt, Answers } from './journey/index.js';
+
+// The journey's table and what reads it (docs/decisions/0037-steps-as-complete-data.md).
+export {
+  MAX_STEP_NUMBER,
+  EMPLOYED_STATUSES,
+  STEPS,
+  STEP_IDS,
+  CHECK_ANSWERS_SECTIONS,
+  sameStep,
+  stepPath,
+  parseStepPath,
+  stepHeading,
+  stepIntro,
+  stepFields,
+  INVALID_POSTCODE_MESSAGE,
+  validateStep,
+  isStepComplete,
+  journeySteps,
+  nextStep,
+  previousStep,
+  firstIncompleteStep,
+  canVisit,
+  completionFlagsFor,
+  answersImpliedBy,
+  journeyMermaid,
+} from './journey/index.js';
+export type {
+  StepId,
+  StepRef,
+  StepSpec,
+  StepEffects,
+  Heading,
+  Intro,
+  FieldKind,
+  FieldOption,
+  FieldSpec,
+  FieldUnit,
+  AutocompleteToken,
+  ResolvedField,
+  FieldError,
+  CompletionFlag,
+  ConditionId,
+  LoopId,
+  CheckAnswersSectionId,
+  CheckAnswersSpec,
+} from './journey/index.js';
+
+// Rules for single answers and their messages.
+export { isValidPostcode, normalisePostcode } from './postcode.js';
+export { normalisePhoneForPayload } from './phone.js';
+export { DOB_TOO_YOUNG } from './messages.js';
+export type { Who } from './messages.js';
+export {
+  TEXT_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PHONE_INPUT_MAX_LENGTH,
+  validateText,
+  validateName,
+  capitaliseFirstLetter,
+  cleanNumberInput,
+  cleanCashDepositInput,
+  validateNumber,
+  validateEmail,
+  validatePhone,
+} from './validation.js';
+export { padDatePart, validateDateOfBirth, dateOfBirthValue } from './date-of-birth.js';
+export type { CalendarDate } from './date-of-birth.js';
+export { toDecimalYears, addressHistoryMonths } from './years-months.js';
+
+// Brands, hosts and what a visit starts with.
+export { BRANDS, BRAND_LIST, brandForHost, isModalApplyHost } from './brands.js';
+export type { Brand } from './brands.js';
+export { reviewBadge } from './reviews.js';
+export type { ReviewBadge } from './reviews.js';
+export { vehicleTypeForHost } from './vehicle-type.js';
+export { intake } from './intake.js';
+export { progressPercent } from './progress.js';
+export {
+  ANALYTICS_EVENT_TYPES,
+  ANALYTICS_PROPERTY_KEYS,
+  ANALYTICS_FAILURE_STATUS,
+  ANALYTICS_EVENTS,
+} from './analytics.js';
+export type { AnalyticsEventType, AnalyticsPropertyKey, AnalyticsEventName } from './analytics.js';
+export { CONSENT_COOKIE, consentFromCookies } from './consent.js';
+export type { Consent } from './consent.js';
+export { FUNNEL_OUTCOME_STEPS, FUNNEL_STEPS, FUNNEL_BRANCHES, funnelBranch } from './funnel.js';
+export type { FunnelStep, FunnelBranch } from './funnel.js';
+
+// The submission: payload, API schemas, disclosures, outcome and reference.
+export { ACCOUNT_STATUS } from './account-status.js';
+export type { AccountStatus } from './account-status.js';
+export {
+  submissionPayloadSchema,
+  partialSubmissionPayloadSchema,
+  submissionResponseSchema,
+  addressLookupItemSchema,
+  addressListResponseSchema,
+  addressDetailSchema,
+  addressDetailResponseSchema,
+} from './schemas.js';
+export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './payload-answers.js';
+export {
+  PAYLOAD_DATE_OF_BIRTH,
+  payloadPathOf,
+  answersFromPayload,
+  payloadStepProblems,
+  mergeProblems,
+} from './payload-answers.js';
+export type {
+  SubmissionPayload,
+  PartialSubmissionPayload,
+  IndicativeQuote,
+  SubmissionResponse,
+  AddressLookupItem,
+  AddressDetail,
+} from './schemas.js';
+export {
+  DISCLOSURE_TEXT_IDS,
+  DISCLOSURE_VERSIONS,
+  currentDisclosureVersion,
+  CONSENT_TEXTS,
+} from './disclosure-versions.js';
+export type { DisclosureTextId, ConsentId } from './disclosure-versions.js';
+export type { PayloadDisclosures } from './disclosures.js';
+export { canSubmit, buildSubmissionPayload } from './payload.js';
+export type { SubmissionPayloadDraft } from './payload.js';
+export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';
+export type { Outcome } from './outcome.js';
+export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE, formatGBP } from './finance.js';
+export type { RepresentativeExample } from './finance.js';
+export { newReference, parseReference } from './reference.js';
+
+// The lender panel (panel/).
+export {
+  parseLenderPanel,
+  panelApplicationFrom,
+  refusals,
+  DECLINE_REASONS,
+  brokerPolicyRules,
+  decideOnPanel,
+  matchedLenders,
+} from './panel/index.js';
+export type { LenderPanel, PanelDecision, PanelApplication } from './panel/index.js';

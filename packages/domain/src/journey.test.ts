@@ -35,7 +35,6 @@ import {
   stepHeading,
   stepPath,
   validateStep,
-  valueAt,
   type StepId,
   type StepRef,
 } from './journey.js';
@@ -575,17 +574,6 @@ describe('stepFields', () => {
     expect(stepFields({ id: 'fair-processing-notice' }, state)[2]!.path).toBe(
       'form.additionalNeedsRequirementsStatement',
     );
-  });
-});
-
-describe('valueAt', () => {
-  it('reads dotted paths and gives undefined for anything missing', () => {
-    const state = createInitialState();
-    expect(valueAt(state, 'form.loanAmount')).toBe(10000);
-    expect(valueAt(state, 'form.addresses.0.postcode')).toBeNull();
-    expect(valueAt(state, 'form.addresses.4.postcode')).toBeUndefined();
-    expect(valueAt(state, 'form.title.length')).toBeUndefined();
-    expect(valueAt(state, 'form.toString')).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@
  * screen applies to an answer comes from the step table only.
  */
 import type { CalendarDate } from './date-of-birth.js';
-import { STEP_IDS, STEPS, journeySteps, stepFields, valueAt, validateStep } from './journey.js';
+import { STEP_IDS, STEPS, journeySteps, stepFields, validateStep } from './journey.js';
 import type { LoopId, StepRef } from './journey.js';
 import { createInitialState, emptyAddress, emptyEmployment } from './state.js';
 import type { Address, ApplicationState, Employment, JointApplicant, OptIns } from './state.js';
@@ -323,7 +323,9 @@ export function payloadStepProblems(
   for (let n = 1; n <= entries(payload.employments); n += 1) {
     loopSteps('employment', n).forEach(add);
   }
-  const askedOnPath = new Set(onPath.flatMap((ref) => stepFields(ref, state).map((f) => f.path)));
+  const askedOnPath = new Set<string>(
+    onPath.flatMap((ref) => stepFields(ref, state).map((f) => f.path)),
+  );
   const offPath = STEP_IDS.filter((id) => STEPS[id].loop === undefined)
     .map((id): StepRef => ({ id }))
     .filter((ref) => !seen.has(refKey(ref)));
@@ -344,6 +346,17 @@ export function payloadStepProblems(
   for (const ref of onPath) check(ref, (at) => options.complete || answered.has(at));
   for (const ref of offPath) check(ref, (at) => answered.has(at) && !askedOnPath.has(at));
   return problems;
+}
+
+/** The value at a dotted path of an untyped JSON body ('addresses.0.postcode'), own keys only. */
+function valueAt(body: unknown, path: string): unknown {
+  let node: unknown = body;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
 /** A years-and-months answer is named by its months when the months are what is wrong. */

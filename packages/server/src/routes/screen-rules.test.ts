@@ -13,10 +13,10 @@ import {
   journeySteps,
   payloadPathOf,
   stepFields,
+  getAnswer,
   validateStep,
-  valueAt,
 } from '@broker/domain';
-import type { ApplicationState, ResolvedField, StepRef } from '@broker/domain';
+import type { ApplicationState, ResolvedField, StatePath, StepRef } from '@broker/domain';
 import {
   BEN,
   applicantState,
@@ -333,7 +333,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     /** The answer at `path` as read back from what the builder sent (the boxes for a date). */
     const readBack = (state: ApplicationState, path: string): unknown => {
-      const value = valueAt(state, path);
+      const value: unknown = getAnswer(state, path as StatePath);
       return typeof value === 'string' && value.trim() === '' ? null : value;
     };
 

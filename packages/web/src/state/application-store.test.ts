@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInitialState, serialiseState } from '@broker/domain';
+import { createInitialState, serialiseState, type StatePath } from '@broker/domain';
 import {
   clearSession,
   getApplication,
@@ -29,7 +29,8 @@ describe('the application store', () => {
   });
 
   it('refuses a path that could reach the prototype', () => {
-    expect(() => setField('form.__proto__.polluted', true)).toThrow();
+    // A path from outside the typed set (a tampered value, say) must still be refused.
+    expect(() => setField('form.__proto__.polluted' as StatePath, true)).toThrow();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -1,47 +1,27 @@
 import { create } from 'zustand';
 import {
   createInitialState,
-  emptyAddress,
-  emptyEmployment,
+  setAnswers,
+  type Answers,
   type ApplicationState,
+  type StatePath,
 } from '@broker/domain';
-import { getAt, setAt, type ListItemFactory } from '../lib/path';
 import { clearStoredState, writeStoredState } from './storage';
 
 export interface ApplicationStore {
   application: ApplicationState;
-  /** Writes one answer at a dotted path ('form.addresses.0.postcode'), immutably. */
-  setField: (path: string, value: unknown) => void;
+  /** Writes one answer at a typed path ('form.addresses.0.postcode'), immutably. */
+  setField: (path: StatePath, value: unknown) => void;
   /** Writes several answers as one change (one re-render, one storage write). */
-  setFields: (values: Readonly<Record<string, unknown>>) => void;
+  setFields: (values: Answers) => void;
   replace: (application: ApplicationState) => void;
   /** Back to the defaults of docs/product.md §3. */
   reset: () => void;
 }
 
-const makeListItem: ListItemFactory = (listPath) => {
-  switch (listPath) {
-    case 'form.addresses':
-      return emptyAddress();
-    case 'form.employments':
-      return emptyEmployment();
-    case 'savedAddresses':
-      return { manual: false, streetAddress: null, value: null };
-    default:
-      return {};
-  }
-};
-
-/** `application` with these answers written at their dotted paths, as the store writes them. */
-export function applyAnswers(
-  application: ApplicationState,
-  values: Readonly<Record<string, unknown>>,
-): ApplicationState {
-  return Object.entries(values).reduce<ApplicationState>(
-    (next, [path, value]) =>
-      Object.is(getAt(next, path), value) ? next : setAt(next, path, value, makeListItem),
-    application,
-  );
+/** `application` with these answers written at their paths, as the store writes them. */
+export function applyAnswers(application: ApplicationState, values: Answers): ApplicationState {
+  return setAnswers(application, values);
 }
 
 export const useApplicationStore = create<ApplicationStore>()((set) => ({
@@ -67,11 +47,11 @@ export function getApplication(): ApplicationState {
   return useApplicationStore.getState().application;
 }
 
-export function setField(path: string, value: unknown): void {
+export function setField(path: StatePath, value: unknown): void {
   useApplicationStore.getState().setField(path, value);
 }
 
-export function setFields(values: Readonly<Record<string, unknown>>): void {
+export function setFields(values: Answers): void {
   useApplicationStore.getState().setFields(values);
 }
 

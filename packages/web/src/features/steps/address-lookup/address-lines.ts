@@ -1,4 +1,4 @@
-import { STEPS, type Address } from '@broker/domain';
+import { STEPS, type Address, type AutocompleteToken } from '@broker/domain';
 
 export type AddressLine = keyof Pick<
   Address,
@@ -6,12 +6,16 @@ export type AddressLine = keyof Pick<
 >;
 
 /** The lines of an address with the labels the manual form uses, in its order (the journey's). */
-export const ADDRESS_LINE_LABELS: readonly { line: AddressLine; label: string }[] =
-  STEPS.address.fields
-    .filter((field) => field.kind === 'text')
-    .map((field) => ({
-      line: field.path.slice(field.path.lastIndexOf('.') + 1) as AddressLine,
-      label: field.label.charAt(0).toUpperCase() + field.label.slice(1),
-    }));
+export const ADDRESS_LINE_LABELS: readonly {
+  line: AddressLine;
+  label: string;
+  autocomplete?: AutocompleteToken;
+}[] = STEPS.address.fields
+  .filter((field) => field.kind === 'text')
+  .map((field) => ({
+    line: field.path.slice(field.path.lastIndexOf('.') + 1) as AddressLine,
+    label: field.label.charAt(0).toUpperCase() + field.label.slice(1),
+    ...(field.autocomplete !== undefined && { autocomplete: field.autocomplete }),
+  }));
 
 export const ADDRESS_LINES: readonly AddressLine[] = ADDRESS_LINE_LABELS.map(({ line }) => line);

@@ -1,10 +1,9 @@
+import { getAnswer, type AddressPath } from '@broker/domain';
 import { fieldId } from '../lib/field-id';
-import { getAt } from '../../../lib/path';
 import { useApplication } from '../../../state/application-store';
 import { describedBy, inputClass, useField } from '../widgets/use-field';
 import { ErrorMessage, FormGroup, Label } from '../widgets/field-parts';
 import { TextField } from '../widgets/text-field';
-import { AUTOCOMPLETE } from '../widgets/kinds/shared';
 import { ADDRESS_LINE_LABELS } from './address-lines';
 
 export interface AddressChoice {
@@ -15,7 +14,7 @@ export interface AddressChoice {
 }
 
 export interface AddressResultsProps {
-  at: string;
+  at: AddressPath;
   results: readonly AddressChoice[];
   chosenId: string | null;
   onChoose: (id: string | null) => Promise<void>;
@@ -29,7 +28,7 @@ export function AddressResults({ at, results, chosenId, onChoose }: AddressResul
   const field = useField<unknown>(at);
   const filled = useApplication((application) =>
     ADDRESS_LINE_LABELS.some(({ line }) => {
-      const value = getAt(application, `${at}.${line}`);
+      const value = getAnswer(application, `${at}.${line}`);
       return typeof value === 'string' && value !== '';
     }),
   );
@@ -71,12 +70,15 @@ export function AddressResults({ at, results, chosenId, onChoose }: AddressResul
         <fieldset className="fieldset address-review">
           <legend className="fieldset__legend address-review__legend">Check the address</legend>
           <p className="hint">You can change any line that is not right.</p>
-          {ADDRESS_LINE_LABELS.map(({ line, label }) => {
-            const path = `${at}.${line}`;
-            return (
-              <TextField key={line} path={path} label={label} autoComplete={AUTOCOMPLETE[path]} />
-            );
-          })}
+          {ADDRESS_LINE_LABELS.map(({ line, label, autocomplete }) => (
+            <TextField
+              key={line}
+              path={`${at}.${line}`}
+              label={label}
+              // The table's autofill tokens are for the current address only (as stepFields).
+              autoComplete={at === 'form.addresses.0' ? autocomplete : undefined}
+            />
+          ))}
         </fieldset>
       )}
     </>

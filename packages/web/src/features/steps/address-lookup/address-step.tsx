@@ -1,17 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { ResolvedField } from '@broker/domain';
+import { getAnswer, type ResolvedField, type StatePath, type AddressPath } from '@broker/domain';
 import { StepScreen } from '../step-screen';
 import type { FieldContext, FieldRenderer } from '../widgets/field-renderer';
-import { getAt } from '../../../lib/path';
 import { fieldId } from '../lib/field-id';
-import {
-  getApplication,
-  setField,
-  setFields,
-  useApplication,
-} from '../../../state/application-store';
+import { getApplication, setField, setFields, useApplication } from '../../../state/application-store';
 import { lookupAddressById, lookupPostcode } from '../../../api/address-lookup';
 import { useLookupEnabled } from './use-lookup-enabled';
 import { PostcodeFinder } from './postcode-finder';
@@ -20,25 +14,25 @@ import { ADDRESS_LINES } from './address-lines';
 
 export interface AddressStepProps {
   /** The address's state path: 'form.addresses.0' or 'form.securityAddress'. */
-  at: string;
+  at: AddressPath;
   /** Where the manual-entry choice is kept (journey `addressFields`). */
-  manualPath: string;
+  manualPath: StatePath;
   /** The `savedAddresses` entry that remembers the chosen lookup item, when there is one. */
-  savedPath?: string;
+  savedPath?: StatePath;
   intro?: ReactNode;
   after?: ReactNode;
 }
 
-function savedChoice(savedPath: string | undefined): AddressChoice[] {
+function savedChoice(savedPath: StatePath | undefined): AddressChoice[] {
   if (savedPath === undefined) return [];
-  const saved = getAt(getApplication(), savedPath) as
+  const saved = getAnswer(getApplication(), savedPath) as
     { value?: unknown; streetAddress?: unknown } | undefined;
   return typeof saved?.value === 'string' && typeof saved.streetAddress === 'string'
     ? [{ id: saved.value, text: saved.streetAddress }]
     : [];
 }
 
-function clearedLines(at: string): Record<string, null> {
+function clearedLines(at: AddressPath): Record<string, null> {
   return Object.fromEntries(ADDRESS_LINES.map((line) => [`${at}.${line}`, null]));
 }
 
@@ -50,7 +44,7 @@ function clearedLines(at: string): Record<string, null> {
  */
 export function AddressStep({ at, manualPath, savedPath, intro, after }: AddressStepProps) {
   const lookupEnabled = useLookupEnabled();
-  const storedManual = useApplication((application) => getAt(application, manualPath) === true);
+  const storedManual = useApplication((application) => getAnswer(application, manualPath) === true);
   const manual = storedManual || !lookupEnabled;
   const [results, setResults] = useState<AddressChoice[]>(() => savedChoice(savedPath));
   const [chosenId, setChosenId] = useState<string | null>(

@@ -1,11 +1,10 @@
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { isValidPostcode, type ResolvedField } from '@broker/domain';
+import { isValidPostcode, type AddressPath, type ResolvedField } from '@broker/domain';
 import type { FieldContext } from '../widgets/field-renderer';
 import { describedBy, inputClass, useField } from '../widgets/use-field';
 import { ErrorMessage, FormGroup, Hint, Label } from '../widgets/field-parts';
 import { useFormContext } from '../widgets/form-context';
-import { AUTOCOMPLETE } from '../widgets/kinds/shared';
 import { fieldId } from '../lib/field-id';
 import './address-lookup.css';
 
@@ -13,7 +12,7 @@ export interface PostcodeFinderProps {
   field: ResolvedField;
   context: FieldContext;
   /** The address's state path; its message ('Please choose your address.') is shown here until addresses are listed. */
-  at: string;
+  at: AddressPath;
   manual: boolean;
   lookupEnabled: boolean;
   /** The address select is on show (it then takes the address's message). */
@@ -86,7 +85,7 @@ export function PostcodeFinder({
           className={`${inputClass('input', postcode)} input--quarter`}
           value={postcode.value ?? ''}
           maxLength={8}
-          autoComplete={AUTOCOMPLETE[spec.path]}
+          autoComplete={spec.autocomplete}
           spellCheck={false}
           disabled={postcode.disabled}
           aria-invalid={postcode.error !== null}

@@ -1,16 +1,19 @@
 import {
+  CHECK_ANSWERS_SECTIONS,
   formatGBP,
+  getAnswer,
   journeySteps,
   normalisePostcode,
+  resolveFieldPath,
   stepFields,
-  valueAt,
+  STEPS,
+  type Address,
   type ApplicationState,
   type CalendarDate,
+  type CheckAnswersSectionId,
   type ResolvedField,
-  type StepId,
   type StepRef,
 } from '@broker/domain';
-import { isMoney, isYears } from '../widgets/kinds/shared';
 
 /** One answer on the check-answers page (GOV.UK summary list row). */
 export interface AnswerRow {
@@ -34,89 +37,6 @@ export interface AnswerSection {
   groups: AnswerGroup[];
 }
 
-interface SectionSpec {
-  heading: string;
-  steps: readonly StepId[];
-  /** 'listed': rows in the order of `steps`; otherwise in journey order. */
-  order?: 'listed';
-  /** Added to every 'Change' label, where the same questions are asked of two people. */
-  whose?: string;
-}
-
-// Sections in page order. A step on the current journey lands in the section that lists it,
-// so the secured and joint sections appear only on those paths.
-const SECTIONS: readonly SectionSpec[] = [
-  {
-    heading: 'Your loan',
-    steps: [
-      'start',
-      'loan-type',
-      'looking-to-buy',
-      'deposit',
-      'amount-to-finance',
-      'looking-to-borrow',
-      'term-to-borrow',
-    ],
-  },
-  {
-    heading: 'The property',
-    steps: [
-      'property-details',
-      'security-address-confirm',
-      'security-address-add',
-      'own-other-properties',
-    ],
-  },
-  {
-    heading: 'About you',
-    steps: ['personal', 'date-of-birth', 'marital-status', 'driving-licence'],
-    order: 'listed',
-  },
-  {
-    heading: 'Employment',
-    steps: ['employment', 'employment-add', 'employment-length', 'employment-income'],
-  },
-  { heading: 'Address history', steps: ['address', 'address-status', 'address-length'] },
-  { heading: 'Contact', steps: ['contact'] },
-  { heading: 'Preferences', steps: ['optins'] },
-  {
-    heading: 'Joint applicant',
-    steps: [
-      'joint-application',
-      'joint-customer-details',
-      'joint-date-of-birth',
-      'joint-employment-add',
-      'joint-employment-length',
-      'joint-employment-income',
-      'joint-customer-contact',
-      'joint-optins',
-    ],
-    whose: 'joint applicant',
-  },
-  {
-    heading: 'Your circumstances',
-    steps: ['breathing-space', 'soft-search', 'fair-processing-notice'],
-  },
-];
-
-/** Short keys where the journey's message label does not read well as a row heading. */
-const KEYS: Readonly<Record<string, string>> = {
-  'form.financeType': 'Type of finance',
-  'form.lookingToBuy': 'Found a vehicle',
-  'form.loanAmount': 'Amount to borrow',
-  'form.isSecurityCurrentAddress': 'Property is your current address',
-  'form.ownOtherProperties': 'Own other properties',
-  'form.employments.N.yearsAtEmployer': 'How long',
-  'form.addresses.N.yearsAtAddress': 'How long',
-  'form.addresses.N.residentialStatus': 'Residential status',
-  'form.joint.yearsAtEmployer': 'Time with employer',
-  'form.isJointApplication': 'Joint applicant',
-  'form.agreeSoftSearch': 'Agree to a soft search',
-  'form.additionalNeedsRequirements': 'Circumstances affecting how we deal with you',
-  'form.discussFinancialCircumstances': 'Discuss your financial circumstances',
-  'form.additionalNeedsRequirementsStatement': 'What you would like us to know',
-};
-
 const MONTHS = [
   'January',
   'February',
@@ -138,15 +58,6 @@ const OPT_IN_CHANNELS: readonly (readonly [string, string])[] = [
   ['Phone', 'phone'],
   ['Post', 'post'],
 ];
-
-const LOOPED: ReadonlySet<StepId> = new Set([
-  'employment',
-  'employment-add',
-  'employment-length',
-  'address',
-  'address-status',
-  'address-length',
-]);
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -191,8 +102,8 @@ export function formatDateOfBirth(day: unknown, month: unknown, year: unknown): 
   return `${d} ${name} ${y}`;
 }
 
-function addressLines(address: unknown): string[] {
-  const part = (key: string) => asText(valueAt(address, key));
+function addressLines(address: Partial<Address> | undefined): string[] {
+  const part = (key: keyof Address) => asText(address?.[key]);
   const firstLine = [part('houseNumber'), part('street')].filter(Boolean).join(' ');
   const postcode = normalisePostcode(part('postcode')) ?? '';
   return [
@@ -207,7 +118,7 @@ function addressLines(address: unknown): string[] {
 }
 
 function formatValue(field: ResolvedField, state: ApplicationState): string[] {
-  const raw = valueAt(state, field.path);
+  const raw = getAnswer(state, field.path);
   switch (field.kind) {
     case 'radio':
     case 'dropdown':
@@ -219,26 +130,28 @@ function formatValue(field: ResolvedField, state: ApplicationState): string[] {
     case 'number': {
       const value = asNumber(raw);
       if (value === null) return [''];
-      if (isMoney(field.path)) return [formatGBP(value)];
-      return [isYears(field.path) ? plural(value, 'year') : String(value)];
+      if (field.unit === 'pounds') return [formatGBP(value)];
+      return [field.unit === 'years' ? plural(value, 'year') : String(value)];
     }
     case 'yearsMonths':
-      return [formatYearsMonths(raw, valueAt(state, field.monthsPath ?? ''))];
+      return [
+        formatYearsMonths(raw, field.monthsPath ? getAnswer(state, field.monthsPath) : undefined),
+      ];
     case 'dateOfBirth': {
       const parts = field.parts;
       if (!parts) return [''];
       return [
         formatDateOfBirth(
-          valueAt(state, parts.day),
-          valueAt(state, parts.month),
-          valueAt(state, parts.year),
+          getAnswer(state, parts.day),
+          getAnswer(state, parts.month),
+          getAnswer(state, parts.year),
         ),
       ];
     }
     case 'checkbox':
       return [raw === true ? 'Yes' : 'No'];
     case 'address':
-      return addressLines(raw);
+      return addressLines(raw as Partial<Address> | undefined);
     case 'postcode':
       return [normalisePostcode(asText(raw)) ?? ''];
     default:
@@ -247,8 +160,7 @@ function formatValue(field: ResolvedField, state: ApplicationState): string[] {
 }
 
 function keyFor(field: ResolvedField): string {
-  const general = field.path.replace(/\.\d+\./, '.N.');
-  return KEYS[general] ?? sentence(field.label);
+  return typeof field.checkAnswersKey === 'string' ? field.checkAnswersKey : sentence(field.label);
 }
 
 interface Row {
@@ -258,11 +170,12 @@ interface Row {
 
 /** The marketing preferences as three answers rather than nine ticks. */
 function optInRows(fields: readonly ResolvedField[], state: ApplicationState): Row[] {
-  const at = fields[0]?.path.replace(/\.[^.]+$/, '') ?? 'form';
+  const isTicked = (name: string) => {
+    const field = fields.find((candidate) => candidate.path.endsWith(`.${name}`));
+    return field !== undefined && getAnswer(state, field.path) === true;
+  };
   const ticked = (suffix: string) =>
-    OPT_IN_CHANNELS.filter(([key]) => valueAt(state, `${at}.isOpted${key}${suffix}`) === true).map(
-      ([, words]) => words,
-    );
+    OPT_IN_CHANNELS.filter(([key]) => isTicked(`isOpted${key}${suffix}`)).map(([, words]) => words);
   const inWords = (channels: string[]) =>
     channels.length === 0 ? 'None' : sentence(listInWords(channels));
   return [
@@ -270,63 +183,66 @@ function optInRows(fields: readonly ResolvedField[], state: ApplicationState): R
     { key: 'Marketing from our partners', value: [inWords(ticked('Partner'))] },
     {
       key: 'Sharing details with selected third parties',
-      value: [valueAt(state, `${at}.isOptedThirdParty`) === true ? 'Yes' : 'No'],
+      value: [isTicked('isOptedThirdParty') ? 'Yes' : 'No'],
     },
   ];
 }
 
-function rowsOf(ref: StepRef, state: ApplicationState): Row[] {
-  const fields = stepFields(ref, state);
-  if (ref.id === 'optins' || ref.id === 'joint-optins') return optInRows(fields, state);
-  const postcode = fields.find((field) => field.kind === 'postcode');
-  if (postcode) {
-    // An address step: its lines and postcode are one answer, however they were entered.
-    const address = valueAt(state, postcode.path.replace(/\.postcode$/, ''));
-    return [{ key: 'Address', value: addressLines(address) }];
-  }
-  return (
-    fields
-      // The terms agreement on the contact screen is not an answer to check (decision 0015).
-      .filter((field) => field.path !== 'form.isAgreedTermsAndConditions')
-      .map((field) => ({ key: keyFor(field), value: formatValue(field, state), field }))
-      .filter(({ value, field }) => value.some((line) => line !== '') || field.required !== false)
-      .map(({ key, value }) => ({ key, value }))
-  );
+/** An address step's lines and postcode are one answer, however they were entered. */
+function addressRow(ref: StepRef, state: ApplicationState): Row {
+  const whole = STEPS[ref.id].fields.find((field) => field.kind === 'address');
+  const address = whole ? getAnswer(state, resolveFieldPath(whole.path, ref.n ?? 1)) : undefined;
+  return { key: 'Address', value: addressLines(address as Partial<Address> | undefined) };
 }
 
-function groupHeading(ref: StepRef, previousEntries: number): string | null {
-  if (!LOOPED.has(ref.id)) return null;
+function rowsOf(ref: StepRef, state: ApplicationState): Row[] {
+  const fields = stepFields(ref, state);
+  const rows = STEPS[ref.id].checkAnswers?.rows ?? 'fields';
+  if (rows === 'optIns') return optInRows(fields, state);
+  if (rows === 'address') return [addressRow(ref, state)];
+  return fields
+    .filter((field) => field.checkAnswersKey !== false)
+    .map((field) => ({ key: keyFor(field), value: formatValue(field, state), field }))
+    .filter(({ value, field }) => value.some((line) => line !== '') || field.required !== false)
+    .map(({ key, value }) => ({ key, value }));
+}
+
+function groupHeading(ref: StepRef, previous: Readonly<Record<string, number>>): string | null {
+  const what = STEPS[ref.id].loop?.id;
+  if (what === undefined) return null;
   const n = ref.n ?? 1;
-  const what = ref.id.startsWith('employment') ? 'employment' : 'address';
   if (n === 1) return `Current ${what}`;
-  return previousEntries > 1 ? `Previous ${what} ${n - 1}` : `Previous ${what}`;
+  return (previous[what] ?? 0) > 1 ? `Previous ${what} ${n - 1}` : `Previous ${what}`;
 }
 
 /**
  * Every answer on the path the current answers lead through (`journeySteps`), up to this page,
- * grouped under the section headings of the check-answers page.
+ * grouped under the section headings of the check-answers page. Each step's section, row keys
+ * and row shape come from the journey's table (`checkAnswers`, `checkAnswersKey`).
  */
 export function checkAnswers(state: ApplicationState, today: CalendarDate): AnswerSection[] {
   const path = journeySteps(state, today);
   const end = path.findIndex((ref) => ref.id === 'before-you-submit');
   const answered = end === -1 ? path : path.slice(0, end);
-  const entries = (prefix: string) =>
-    Math.max(
-      0,
-      ...answered.filter((ref) => ref.id.startsWith(prefix)).map((ref) => (ref.n ?? 1) - 1),
-    );
-  const previous = { employment: entries('employment'), address: entries('address') };
+  // How many earlier entries each history has, for 'Previous address' or 'Previous address 1'.
+  const previous: Record<string, number> = {};
+  for (const ref of answered) {
+    const loop = STEPS[ref.id].loop?.id;
+    if (loop !== undefined) previous[loop] = Math.max(previous[loop] ?? 0, (ref.n ?? 1) - 1);
+  }
 
   const sections: AnswerSection[] = [];
-  for (const spec of SECTIONS) {
-    const refs = answered.filter((ref) => spec.steps.includes(ref.id));
-    if (spec.order === 'listed') {
-      refs.sort((a, b) => spec.steps.indexOf(a.id) - spec.steps.indexOf(b.id));
+  const ids = Object.keys(CHECK_ANSWERS_SECTIONS) as CheckAnswersSectionId[];
+  for (const id of ids) {
+    const spec: { heading: string; ordered?: boolean; whose?: string } = CHECK_ANSWERS_SECTIONS[id];
+    const refs = answered.filter((ref) => STEPS[ref.id].checkAnswers?.section === id);
+    if (spec.ordered === true) {
+      const order = (ref: StepRef) => STEPS[ref.id].checkAnswers?.order ?? 0;
+      refs.sort((a, b) => order(a) - order(b));
     }
     const groups: AnswerGroup[] = [];
     for (const ref of refs) {
-      const kind = ref.id.startsWith('employment') ? 'employment' : 'address';
-      const heading = groupHeading(ref, previous[kind]);
+      const heading = groupHeading(ref, previous);
       let group = groups.find((candidate) => candidate.heading === heading);
       if (!group) {
         group = { heading, rows: [] };

@@ -1,19 +1,20 @@
-import { createInitialState, type ApplicationState } from '@broker/domain';
-import { setAt } from '../../../lib/path';
+import {
+  createInitialState,
+  setAnswers,
+  type Answers,
+  type ApplicationState,
+} from '@broker/domain';
 
-/** Answers by dotted path, as the screens write them. */
+/** Answers by typed path, as the screens write them. */
 export function withAnswers(
-  answers: Readonly<Record<string, unknown>>,
+  answers: Answers,
   state: ApplicationState = createInitialState(),
 ): ApplicationState {
-  return Object.entries(answers).reduce<ApplicationState>(
-    (next, [path, value]) => setAt(next, path, value),
-    state,
-  );
+  return setAnswers(state, answers);
 }
 
 /** A vehicle application answered up to the check-answers page, on the default brand. */
-export const VEHICLE_ANSWERS: Readonly<Record<string, unknown>> = {
+export const VEHICLE_ANSWERS: Answers = {
   'form.loanPurposeType': 'Vehicle',
   'form.financeType': 'HirePurchase',
   'form.lookingToBuy': 'FoundVehicle',

@@ -10,13 +10,6 @@ export default function AddressScreen() {
       at={`form.addresses.${index}`}
       manualPath={`savedAddresses.${index}.manual`}
       savedPath={`savedAddresses.${index}`}
-      intro={
-        index === 0 ? undefined : (
-          <p className="body-lead">
-            Lenders need to know where you have lived for the last 3 years.
-          </p>
-        )
-      }
     />
   );
 }

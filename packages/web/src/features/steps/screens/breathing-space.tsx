@@ -1,3 +1,4 @@
+import { STEPS } from '@broker/domain';
 import { StepScreen } from '../step-screen';
 import { Explainer } from '../../secured/explainer';
 import { BreathingSpaceInfo } from '../../secured/breathing-space-info';
@@ -8,8 +9,7 @@ export default function BreathingSpaceScreen() {
     <StepScreen
       intro={
         <>
-          Breathing Space (the Debt Respite Scheme) gives legal protection from creditors while you
-          get debt advice.{' '}
+          {STEPS['breathing-space'].hint}{' '}
           <Explainer
             trigger="What is Breathing Space?"
             title="Breathing Space (the Debt Respite Scheme)"

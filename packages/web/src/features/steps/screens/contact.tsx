@@ -1,23 +1,14 @@
+import type { StatePath } from '@broker/domain';
 import { LegalButton, useLegalModal } from '../../legal/legal-modal';
 import { CheckboxField } from '../widgets/checkbox-field';
 import type { FieldRenderer } from '../widgets/field-renderer';
-import { PhoneField } from '../widgets/phone-field';
 import { StepScreen } from '../step-screen';
-
-// Non-breaking spaces keep the example number on one line on a phone.
-const phone: FieldRenderer = (field, { question }) => (
-  <PhoneField
-    path={field.path}
-    label={question}
-    hint={'A UK number, for example 07700\u00a0900\u00a0982.'}
-  />
-);
 
 /**
  * Decision record 0015: the applicant agrees to the terms here, where the application first
  * holds enough to be followed up, so that one abandoned from now on is kept as a lead.
  */
-function TermsAgreement({ path }: { path: string }) {
+function TermsAgreement({ path }: { path: StatePath }) {
   const legal = useLegalModal(['terms', 'privacy']);
   return (
     <div className="terms-agreement">
@@ -39,15 +30,5 @@ const terms: FieldRenderer = (field) => <TermsAgreement path={field.path} />;
 
 /** /contact: email and phone (brand-level phone rules, docs/design.md D5), and the terms. */
 export default function ContactScreen() {
-  return (
-    <StepScreen
-      overrides={{ 'form.contactNumber': phone, 'form.isAgreedTermsAndConditions': terms }}
-      intro={
-        <p className="body-lead">
-          We will use these to contact you about your application. You can choose whether we send
-          you marketing on the next page.
-        </p>
-      }
-    />
-  );
+  return <StepScreen overrides={{ 'form.isAgreedTermsAndConditions': terms }} />;
 }

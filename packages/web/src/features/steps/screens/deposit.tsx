@@ -1,38 +1,49 @@
-import { cleanCashDepositInput, stepHeading } from '@broker/domain';
+import {
+  cleanCashDepositInput,
+  resolveFieldPath,
+  stepFields,
+  stepHeading,
+  STEPS,
+} from '@broker/domain';
 import { getApplication, setField, useApplication } from '../../../state/application-store';
 import { NumberField } from '../widgets/number-field';
 import { RadioGroup } from '../widgets/radio-group';
+import { choices } from '../widgets/kinds/shared';
 import { StepScreen } from '../step-screen';
 
-const YES_NO = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-] as const;
+// The table's two questions: whether there is a deposit, and how much (shown when there is).
+const [QUESTION, AMOUNT] = STEPS.deposit.fields;
+const QUESTION_PATH = resolveFieldPath(QUESTION!.path, 1);
+const AMOUNT_PATH = resolveFieldPath(AMOUNT!.path, 1);
 
 /** The question stays the h1 while the amount is revealed under it (GOV.UK conditional reveal). */
 function DepositQuestions() {
   const heading = useApplication((application) => stepHeading({ id: 'deposit' }, application));
-  const hasDeposit = useApplication((application) => application.form.depositType === true);
+  const showsAmount = useApplication((application) =>
+    stepFields({ id: 'deposit' }, application).some((field) => field.path === AMOUNT_PATH),
+  );
   return (
     <>
-      <RadioGroup<boolean>
-        path="form.depositType"
+      <RadioGroup<string | boolean>
+        path={QUESTION_PATH}
         legend={heading}
-        hint="A deposit, including the value of any part-exchange, lowers the amount you need to borrow. You can still apply without one."
+        hint={QUESTION!.hint}
         asHeading
         inline
-        options={YES_NO}
+        options={choices(QUESTION!.options)}
         onChoose={(value) => {
           // The state's default deposit of £0 would otherwise greet a 'Yes' as a typed answer.
-          if (value && getApplication().form.cashDeposit === 0) setField('form.cashDeposit', null);
+          if (value === true && getApplication().form.cashDeposit === 0) {
+            setField(AMOUNT_PATH, null);
+          }
         }}
       />
-      {hasDeposit && (
+      {showsAmount && (
         <div className="step-field">
           <NumberField
-            path="form.cashDeposit"
-            label="How much is your deposit?"
-            prefix="£"
+            path={AMOUNT_PATH}
+            label={AMOUNT!.legend ?? AMOUNT!.label}
+            prefix={AMOUNT!.unit === 'pounds' ? '£' : undefined}
             width="quarter"
             clean={cleanCashDepositInput}
           />

@@ -8,7 +8,7 @@ const income: FieldRenderer = (field, { question, asHeading, hint }) => (
     label={question}
     hint={hint}
     asHeading={asHeading}
-    prefix="£"
+    prefix={field.unit === 'pounds' ? '£' : undefined}
     suffix="per month"
     width="quarter"
   />
@@ -16,10 +16,5 @@ const income: FieldRenderer = (field, { question, asHeading, hint }) => (
 
 /** /employment-income/1: take-home pay, which lenders use to judge what is affordable. */
 export default function EmploymentIncomeScreen() {
-  return (
-    <StepScreen
-      intro="Your take-home pay: what you receive each month after tax and deductions such as National Insurance and pension contributions."
-      overrides={{ 'form.netMonthlyIncome': income }}
-    />
-  );
+  return <StepScreen overrides={{ 'form.netMonthlyIncome': income }} />;
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { stepFields, stepHeading, STEPS, type ResolvedField } from '@broker/domain';
 import { useStepRef } from '../lib/step-ref';
 import { getApplication, useApplication } from '../../../state/application-store';
@@ -7,36 +6,14 @@ import { renderField } from '../widgets/field-renderer';
 import { TextField } from '../widgets/text-field';
 import { StepScreen } from '../step-screen';
 
-interface Question {
-  label: string;
-  hint?: ReactNode;
-  /** Only for the current job: a browser's autofill knows today's, not earlier ones. */
-  autoComplete?: 'organization-title' | 'organization';
-}
-
-const QUESTIONS: Readonly<Record<string, Question>> = {
-  occupation: {
-    label: 'Occupation',
-    hint: 'Your job title, for example sales assistant or engineer.',
-    autoComplete: 'organization-title',
-  },
-  employerName: {
-    label: 'Employer name',
-    hint: 'If you are self-employed, the name of your business.',
-    autoComplete: 'organization',
-  },
-  employerTown: { label: 'Employer town', hint: 'The town or city where you work.' },
-};
-
-function FollowUp({ field, current }: { field: ResolvedField; current: boolean }) {
-  const key = field.path.slice(field.path.lastIndexOf('.') + 1);
-  const question = QUESTIONS[key] ?? { label: field.label };
+/** Occupation and employer as the table asks them (autofill only for the current job). */
+function FollowUp({ field }: { field: ResolvedField }) {
   return (
     <TextField
       path={field.path}
-      label={question.label}
-      hint={question.hint ?? field.hint}
-      autoComplete={current ? question.autoComplete : undefined}
+      label={field.legend ?? field.label}
+      hint={field.hint}
+      autoComplete={field.autocomplete}
     />
   );
 }
@@ -71,7 +48,7 @@ function EmploymentQuestions() {
       </div>
       {followUps.map((field) => (
         <div key={field.path} className="step-field">
-          <FollowUp field={field} current={id === 'employment'} />
+          <FollowUp field={field} />
         </div>
       ))}
     </>

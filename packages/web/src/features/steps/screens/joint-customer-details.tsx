@@ -20,11 +20,6 @@ const theirName: FieldRenderer = (field, { question, hint }) => (
 export default function JointCustomerDetailsScreen() {
   return (
     <StepScreen
-      intro={
-        <p className="body-lead">
-          Use their name as it appears on their bank statements or driving licence.
-        </p>
-      }
       overrides={{ 'form.joint.firstName': theirName, 'form.joint.lastName': theirName }}
     />
   );

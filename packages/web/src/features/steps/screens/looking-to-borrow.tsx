@@ -5,7 +5,5 @@ import { StepScreen } from '../step-screen';
  * from the step frame, as on every secured step.
  */
 export default function LookingToBorrowScreen() {
-  return (
-    <StepScreen intro="You can borrow from £10,000 to £250,000, secured on a property you own." />
-  );
+  return <StepScreen />;
 }

@@ -1,8 +1,12 @@
+import { stepHeading, stepIntro } from '@broker/domain';
 import { LegalButton, useLegalModal } from '../../legal/legal-modal';
 import { PageHeading } from '../../../chrome/page-heading';
 import { CheckboxField } from '../widgets/checkbox-field';
 import { ChannelChoices, ConsentGroup } from '../widgets/consent-choices';
+import { useApplication } from '../../../state/application-store';
 import { StepScreen } from '../step-screen';
+
+const STEP = { id: 'optins' } as const;
 
 /**
  * /optins: marketing consent under PECR and UK GDPR: every box starts unticked, none is needed
@@ -10,14 +14,12 @@ import { StepScreen } from '../step-screen';
  */
 function OptIns() {
   const legal = useLegalModal(['privacy']);
+  const heading = useApplication((application) => stepHeading(STEP, application));
+  const intro = useApplication((application) => stepIntro(STEP, application));
   return (
     <>
-      <PageHeading>How would you like to hear from us?</PageHeading>
-      <p className="body-lead">
-        We would like to tell you about finance and offers that may interest you. Tick the ways you
-        are happy to hear about them. You do not have to agree to any to apply, and you can change
-        your mind at any time.
-      </p>
+      <PageHeading>{heading}</PageHeading>
+      <p className="body-lead">{intro}</p>
       <ChannelChoices legend="Marketing from us" owner="form" />
       <ChannelChoices legend="Marketing from our lending partners" owner="form" partner />
       <ConsentGroup legend="Selected third parties">

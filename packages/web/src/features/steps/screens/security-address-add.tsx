@@ -2,15 +2,5 @@ import { AddressStep } from '../address-lookup/address-step';
 
 /** /security-address-add: the property to borrow against, when it is not the current address. */
 export default function SecurityAddressAddScreen() {
-  return (
-    <AddressStep
-      at="form.securityAddress"
-      manualPath="form.securityAddress.manual"
-      intro={
-        <p className="body-lead">
-          The lender will secure the loan on this property, so it must be a property you own.
-        </p>
-      }
-    />
-  );
+  return <AddressStep at="form.securityAddress" manualPath="form.securityAddress.manual" />;
 }

@@ -1,3 +1,4 @@
+import { STEPS } from '@broker/domain';
 import { StepScreen } from '../step-screen';
 import { Explainer } from '../../secured/explainer';
 import { SoftSearchInfo } from '../../secured/soft-search-info';
@@ -8,7 +9,7 @@ export default function SoftSearchScreen() {
     <StepScreen
       intro={
         <>
-          A soft search does not affect your credit score.{' '}
+          {STEPS['soft-search'].hint}{' '}
           <Explainer trigger="What is a soft search?" title="What is a soft search?">
             <SoftSearchInfo />
           </Explainer>

@@ -7,10 +7,5 @@ import { StepScreen } from '../step-screen';
  */
 export default function StartScreen() {
   const brand = currentBrand();
-  return (
-    <StepScreen
-      intro="Get a quote in a few minutes. No impact on your credit score."
-      after={<p className="body">{brand.repApr}</p>}
-    />
-  );
+  return <StepScreen after={<p className="body">{brand.repApr}</p>} />;
 }

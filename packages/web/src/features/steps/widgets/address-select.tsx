@@ -1,3 +1,4 @@
+import type { StatePath } from '@broker/domain';
 import type { ReactNode } from 'react';
 import { Dropdown } from './dropdown';
 
@@ -9,7 +10,7 @@ export interface AddressChoice {
 }
 
 export interface AddressSelectProps {
-  path: string;
+  path: StatePath;
   label?: ReactNode;
   addresses: readonly AddressChoice[];
   hint?: ReactNode;

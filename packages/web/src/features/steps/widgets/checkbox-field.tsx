@@ -1,9 +1,10 @@
+import type { StatePath } from '@broker/domain';
 import type { ReactNode } from 'react';
 import { describedBy, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint } from './field-parts';
 
 export interface CheckboxFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
 }

@@ -1,19 +1,24 @@
 import { useRef } from 'react';
 import type { ChangeEvent, ClipboardEvent, ReactNode } from 'react';
-import { dateOfBirthValue, padDatePart, type CalendarDate } from '@broker/domain';
+import {
+  dateOfBirthValue,
+  getAnswer,
+  padDatePart,
+  type CalendarDate,
+  type StatePath,
+} from '@broker/domain';
 import { fieldId } from '../lib/field-id';
 import { today } from '../../../lib/today';
 import { setFields, useApplication } from '../../../state/application-store';
-import { getAt } from '../../../lib/path';
 import { describedBy, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, touchOnLeave } from './field-parts';
 
 export interface DateOfBirthProps {
-  dayPath: string;
-  monthPath: string;
-  yearPath: string;
+  dayPath: StatePath;
+  monthPath: StatePath;
+  yearPath: StatePath;
   /** Receives 'YYYY-MM-DDT00:00:00.000Z', or null while the date is incomplete or out of range. */
-  valuePath: string;
+  valuePath: StatePath;
   /** Where the validator reports the section's one message; the value path unless told. */
   errorPath?: string;
   /** The hidden label: the legend's text when there is no heading (docs/product.md §2). */
@@ -115,9 +120,9 @@ export function DateOfBirth({
   const group = useField<string | null>(valuePath, errorPath);
   const paths: Record<Part, string> = { day: dayPath, month: monthPath, year: yearPath };
   const values: Record<Part, string> = {
-    day: asText(useApplication((application) => getAt(application, dayPath))),
-    month: asText(useApplication((application) => getAt(application, monthPath))),
-    year: asText(useApplication((application) => getAt(application, yearPath))),
+    day: asText(useApplication((application) => getAnswer(application, dayPath))),
+    month: asText(useApplication((application) => getAnswer(application, monthPath))),
+    year: asText(useApplication((application) => getAnswer(application, yearPath))),
   };
   const refs = {
     day: useRef<HTMLInputElement>(null),
@@ -125,7 +130,7 @@ export function DateOfBirth({
     year: useRef<HTMLInputElement>(null),
   };
   const smallPrintId = `${fieldId(errorPath)}-small-print`;
-  const boxPaths = [dayPath, monthPath, yearPath];
+  const boxPaths: readonly string[] = [dayPath, monthPath, yearPath];
   const wrapperId = boxPaths.includes(errorPath) ? undefined : fieldId(errorPath);
 
   const save = (next: Record<Part, string>) => {

@@ -1,10 +1,11 @@
+import type { StatePath } from '@broker/domain';
 import type { ReactNode } from 'react';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 import type { ChoiceOption, ChoiceValue } from './radio-group';
 
 export interface DropdownProps<V extends ChoiceValue> {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   options: readonly (ChoiceOption<V> & { label: string })[];
   hint?: ReactNode;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { EMAIL_MAX_LENGTH } from '@broker/domain';
+import { EMAIL_MAX_LENGTH, type StatePath } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
@@ -8,7 +8,7 @@ import { FieldFrame } from './field-parts';
 export const EMAIL_SAVE_DEBOUNCE_MS = 1000;
 
 export interface EmailFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
   asHeading?: boolean;

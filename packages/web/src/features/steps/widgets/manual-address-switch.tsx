@@ -1,19 +1,20 @@
+import { getAnswer, type StatePath } from '@broker/domain';
 import { setField, useApplication } from '../../../state/application-store';
-import { getAt } from '../../../lib/path';
 
 /** Where the "enter it by hand" choice of an address path is kept (journey `addressFields`). */
-function manualFlagPath(addressPath: string): string {
+export function manualFlagPath(addressPath: StatePath): StatePath {
   const entry = /^form\.addresses\.(\d+)$/.exec(addressPath);
-  return entry ? `savedAddresses.${entry[1]}.manual` : `${addressPath}.manual`;
+  if (entry) return `savedAddresses.${Number(entry[1])}.manual`;
+  return addressPath === 'form.securityAddress' ? 'form.securityAddress.manual' : addressPath;
 }
 
 /**
  * The generic screen's stand-in for the postcode lookup: a way to the manual address lines.
  * The address screens replace it with the lookup (AddressSelect) when lookup is enabled.
  */
-export function ManualAddressSwitch({ path }: { path: string }) {
+export function ManualAddressSwitch({ path }: { path: StatePath }) {
   const flag = manualFlagPath(path);
-  const manual = useApplication((application) => getAt(application, flag) === true);
+  const manual = useApplication((application) => getAnswer(application, flag) === true);
   const disabled = useApplication((application) => application.lockDown);
   if (manual) return null;
   return (

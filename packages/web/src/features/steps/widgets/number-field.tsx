@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { cleanNumberInput } from '@broker/domain';
+import { cleanNumberInput, type StatePath } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
@@ -8,7 +8,7 @@ import { FieldFrame } from './field-parts';
 const NUMBER_MAX_LENGTH = 240;
 
 export interface NumberFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
   /** Shown before the box, e.g. '£' (GOV.UK prefix). */

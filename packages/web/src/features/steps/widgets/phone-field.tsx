@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { PHONE_INPUT_MAX_LENGTH } from '@broker/domain';
+import { PHONE_INPUT_MAX_LENGTH, type StatePath } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
 export interface PhoneFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
   asHeading?: boolean;

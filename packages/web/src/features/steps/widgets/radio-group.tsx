@@ -1,3 +1,4 @@
+import type { StatePath } from '@broker/domain';
 import type { ReactNode } from 'react';
 import { describedBy, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-parts';
@@ -11,7 +12,7 @@ export interface ChoiceOption<V extends ChoiceValue = ChoiceValue> {
 }
 
 export interface RadioGroupProps<V extends ChoiceValue> {
-  path: string;
+  path: StatePath;
   legend: ReactNode;
   options: readonly ChoiceOption<V>[];
   hint?: ReactNode;

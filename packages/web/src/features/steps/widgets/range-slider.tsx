@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { cleanNumberInput } from '@broker/domain';
+import { cleanNumberInput, type StatePath } from '@broker/domain';
 import { describedBy, inputClass, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-parts';
 
 export interface RangeSliderProps {
-  path: string;
+  path: StatePath;
   legend: ReactNode;
   min: number;
   max: number;

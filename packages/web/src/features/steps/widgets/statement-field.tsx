@@ -1,10 +1,11 @@
+import type { StatePath } from '@broker/domain';
 import type { ReactNode } from 'react';
 import { describedBy, inputClass, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Label } from './field-parts';
 import '../../secured/secured.css';
 
 export interface StatementFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
   maxLength: number;

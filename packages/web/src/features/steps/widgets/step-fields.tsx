@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { stepFields, stepHeading, STEPS, type StepRef } from '@broker/domain';
+import { stepFields, stepHeading, stepIntro, STEPS, type StepRef } from '@broker/domain';
 import { getApplication, useApplication } from '../../../state/application-store';
 import { PageHeading } from '../../../chrome/page-heading';
 import { renderField, type FieldContext, type FieldRenderer } from './field-renderer';
@@ -42,9 +42,12 @@ export interface StepFieldsProps {
  * the h1 (its legend or label); otherwise the step heading is the h1 and each field is asked
  * by its own legend or label.
  */
-export function StepFields({ step, heading, intro, overrides = {} }: StepFieldsProps) {
+export function StepFields({ step, heading, intro: screenIntro, overrides = {} }: StepFieldsProps) {
   const { id, n } = step;
   const journeyHeading = useApplication((application) => stepHeading({ id, n }, application));
+  // The screen's own intro (one with links or dialogs), else the journey's copy.
+  const journeyIntro = useApplication((application) => stepIntro({ id, n }, application));
+  const intro = screenIntro ?? journeyIntro;
   // The paths on show change only when an answer reveals or hides a field.
   const visible = useApplication((application) =>
     stepFields({ id, n }, application)
@@ -64,7 +67,8 @@ export function StepFields({ step, heading, intro, overrides = {} }: StepFieldsP
     <>
       {!questionIsHeading && <PageHeading>{title}</PageHeading>}
       {!questionIsHeading && stepHint && <p className="body-lead">{stepHint}</p>}
-      {!questionIsHeading && intro}
+      {!questionIsHeading &&
+        (typeof intro === 'string' ? <p className="body-lead">{intro}</p> : intro)}
       {fields.map((field) => {
         const context: FieldContext = questionIsHeading
           ? { question: title, asHeading: true, hint: intro ?? field.hint ?? stepHint }

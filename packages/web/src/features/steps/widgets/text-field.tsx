@@ -1,10 +1,10 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
-import { TEXT_MAX_LENGTH } from '@broker/domain';
+import { TEXT_MAX_LENGTH, type StatePath } from '@broker/domain';
 import { controlProps, inputClass, useField } from './use-field';
 import { FieldFrame } from './field-parts';
 
 export interface TextFieldProps {
-  path: string;
+  path: StatePath;
   label: ReactNode;
   hint?: ReactNode;
   maxLength?: number;

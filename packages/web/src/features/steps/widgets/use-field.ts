@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { getAt } from '../../../lib/path';
+import { getAnswer, type StatePath } from '@broker/domain';
 import { fieldId, errorId, hintId } from '../lib/field-id';
 import { setField, useApplication } from '../../../state/application-store';
 import { useFormContext } from './form-context';
@@ -26,8 +26,8 @@ export interface FieldBinding<T> {
  * Binds a widget to one answer of the application. `errorPath` is the path the validator
  * reports the field's message under, when that differs from the value's own path.
  */
-export function useField<T>(path: string, errorPath: string = path): FieldBinding<T> {
-  const value = useApplication((application) => getAt(application, path)) as T;
+export function useField<T>(path: StatePath, errorPath: string = path): FieldBinding<T> {
+  const value = useApplication((application) => getAnswer(application, path)) as T;
   const disabled = useApplication((application) => application.lockDown);
   const form = useFormContext();
   const markDirty = form?.markDirty;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FocusEvent, ReactNode } from 'react';
-import { cleanNumberInput } from '@broker/domain';
+import { cleanNumberInput, type StatePath } from '@broker/domain';
 import { fieldId } from '../lib/field-id';
 import { describedBy, inputClass, useField } from './use-field';
 import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-parts';
@@ -10,8 +10,8 @@ import { ErrorMessage, FormGroup, Hint, Legend, touchOnLeave } from './field-par
 // can act on a total 100 ms out of date: docs/decisions/0017-years-and-months-totals.md.
 
 export interface YearsMonthsProps {
-  yearsPath: string;
-  monthsPath: string;
+  yearsPath: StatePath;
+  monthsPath: StatePath;
   legend: ReactNode;
   hint?: ReactNode;
   /** Where the validator reports the pair's message; the years path unless told. */
@@ -24,7 +24,7 @@ function shown(value: unknown): string {
 }
 
 interface BoxProps {
-  path: string;
+  path: StatePath;
   errorPath: string;
   label: string;
   maxLength: number;

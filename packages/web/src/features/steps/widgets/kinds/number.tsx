@@ -1,6 +1,5 @@
 import type { FieldRenderer } from '../field-renderer';
 import { NumberField } from '../number-field';
-import { isMoney } from './shared';
 
 const render: FieldRenderer = (field, { question, asHeading, hint }) => (
   <NumberField
@@ -8,7 +7,7 @@ const render: FieldRenderer = (field, { question, asHeading, hint }) => (
     label={question}
     hint={hint}
     asHeading={asHeading}
-    prefix={isMoney(field.path) ? '£' : undefined}
+    prefix={field.unit === 'pounds' ? '£' : undefined}
     maxLength={field.maxLength}
   />
 );

@@ -1,11 +1,10 @@
-import { formatGBP } from '@broker/domain';
+import { formatGBP, type FieldUnit } from '@broker/domain';
 import type { FieldRenderer } from '../field-renderer';
 import { RangeSlider } from '../range-slider';
-import { isMoney, isYears } from './shared';
 
-function formatFor(path: string): (value: number) => string {
-  if (isMoney(path)) return (value) => formatGBP(value);
-  if (isYears(path)) return (value) => `${value} ${value === 1 ? 'year' : 'years'}`;
+function formatFor(unit: FieldUnit | undefined): (value: number) => string {
+  if (unit === 'pounds') return (value) => formatGBP(value);
+  if (unit === 'years') return (value) => `${value} ${value === 1 ? 'year' : 'years'}`;
   return String;
 }
 
@@ -18,10 +17,10 @@ const render: FieldRenderer = (field, { question, asHeading, hint }) => (
     min={field.min ?? 0}
     max={field.max ?? 0}
     step={field.step}
-    format={formatFor(field.path)}
-    prefix={isMoney(field.path) ? '£' : undefined}
-    suffix={isYears(field.path) ? 'years' : undefined}
-    typedLabel={isMoney(field.path) ? 'Or type the amount in pounds' : 'Or type the number'}
+    format={formatFor(field.unit)}
+    prefix={field.unit === 'pounds' ? '£' : undefined}
+    suffix={field.unit === 'years' ? 'years' : undefined}
+    typedLabel={field.unit === 'pounds' ? 'Or type the amount in pounds' : 'Or type the number'}
   />
 );
 export default render;

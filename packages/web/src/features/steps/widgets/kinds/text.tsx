@@ -1,6 +1,5 @@
 import type { FieldRenderer } from '../field-renderer';
 import { TextField } from '../text-field';
-import { AUTOCOMPLETE } from './shared';
 
 const render: FieldRenderer = (field, { question, asHeading, hint }) =>
   field.kind === 'postcode' ? (
@@ -10,7 +9,7 @@ const render: FieldRenderer = (field, { question, asHeading, hint }) =>
       hint={hint}
       asHeading={asHeading}
       maxLength={8}
-      autoComplete={AUTOCOMPLETE[field.path]}
+      autoComplete={field.autocomplete}
       spellCheck={false}
       width="quarter"
     />
@@ -21,7 +20,7 @@ const render: FieldRenderer = (field, { question, asHeading, hint }) =>
       hint={hint}
       asHeading={asHeading}
       maxLength={field.maxLength}
-      autoComplete={AUTOCOMPLETE[field.path]}
+      autoComplete={field.autocomplete}
     />
   );
 export default render;

@@ -1,0 +1,80 @@
+/** Steps and their routes, and a step's fields resolved for an entry of a history. */
+import type { ApplicationState } from './shape.js';
+import { MAX_STEP_NUMBER, type ResolvedField, type StepId, type StepRef } from './types.js';
+import { STEP_IDS, STEPS } from './steps.js';
+import { resolveFieldPath } from './path.js';
+
+function isNumbered(id: StepId): boolean {
+  return STEPS[id].path.includes('{n}');
+}
+
+export function entryOf(ref: StepRef): number {
+  return isNumbered(ref.id) ? (ref.n ?? 1) : 1;
+}
+
+export function normalise(ref: StepRef): StepRef {
+  return isNumbered(ref.id) ? { id: ref.id, n: ref.n ?? 1 } : { id: ref.id };
+}
+
+export function sameStep(a: StepRef, b: StepRef): boolean {
+  return a.id === b.id && entryOf(a) === entryOf(b);
+}
+
+function isValidEntry(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_STEP_NUMBER;
+}
+
+/** The route of a step; a numbered step without `n` is entry 1. */
+export function stepPath(ref: StepRef): string {
+  const spec = STEPS[ref.id];
+  if (!isNumbered(ref.id)) return spec.path;
+  const n = entryOf(ref);
+  if (!isValidEntry(n)) throw new RangeError(`Step number must be 1 to ${MAX_STEP_NUMBER}: ${n}`);
+  return spec.path.replace('{n}', String(n));
+}
+
+const STEP_BY_PATH = new Map<string, StepId>(
+  STEP_IDS.map((id) => [STEPS[id].path.replace('/{n}', ''), id]),
+);
+
+/** The step a route shows, or null for content pages, unknown routes and bad numbers. */
+export function parseStepPath(path: string): StepRef | null {
+  let clean = path.replace(/[?#].*$/, '');
+  if (clean.length > 1) clean = clean.replace(/\/$/, '');
+  const numbered = /^(\/[a-z-]+)\/([1-9][0-9]*)$/.exec(clean);
+  if (numbered) {
+    const id = STEP_BY_PATH.get(numbered[1]!);
+    const n = Number(numbered[2]);
+    return id !== undefined && isNumbered(id) && isValidEntry(n) ? { id, n } : null;
+  }
+  const id = STEP_BY_PATH.get(clean);
+  return id !== undefined && !isNumbered(id) ? { id } : null;
+}
+
+export function stepHeading(ref: StepRef, state: ApplicationState): string {
+  const heading = STEPS[ref.id].heading;
+  return typeof heading === 'string' ? heading : heading(entryOf(ref), state);
+}
+
+/** The step's intro copy for this entry, if it has one. */
+export function stepIntro(ref: StepRef, state: ApplicationState): string | undefined {
+  const intro = STEPS[ref.id].intro;
+  return typeof intro === 'function' ? intro(entryOf(ref), state) : intro;
+}
+
+/**
+ * The fields a screen shows now, with `{n}` resolved and `showWhen` applied. Autofill tokens
+ * stay on entry 1 only: a browser knows today's address and job, not earlier ones.
+ */
+export function stepFields(ref: StepRef, state: ApplicationState): ResolvedField[] {
+  const n = entryOf(ref);
+  return STEPS[ref.id].fields
+    .filter((field) => field.showWhen?.(state, n) ?? true)
+    .map(({ showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field }) => ({
+      ...field,
+      path: resolveFieldPath(field.path, n),
+      ...(autocomplete !== undefined && n === 1 && { autocomplete }),
+      ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),
+      ...(oneOf !== undefined && { oneOf: { ...oneOf, path: resolveFieldPath(oneOf.path, n) } }),
+    }));
+}
