@@ -87,6 +87,16 @@ const VEHICLE_ANSWERS = [
       'form.personalDetailsCompleted': true,
     },
   ],
+  [
+    '/optins',
+    {
+      'form.email': 'ada@example.com',
+      'form.contactNumber': '07911 654321',
+      'form.isAgreedTermsAndConditions': true,
+    },
+  ],
+  ['/joint', {}],
+  ['/before-you-submit', { 'form.isJointApplication': false }],
 ];
 
 function setAt(target, path, value) {
