@@ -35,6 +35,7 @@ import {
   policyFor,
   PRERENDERED_FOLDER,
 } from './http/first-screen.js';
+import { isStepShellRoute, registerStepShells } from './http/step-shells.js';
 import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/security.js';
 import { registerOpenApi } from './http/openapi.js';
 import { configRouteSchema, healthzRouteSchema, readyzRouteSchema } from './http/route-schemas.js';
@@ -282,9 +283,12 @@ async function registerWebApp(
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      // The pre-rendered pages are sent for `/` only, with the CSP their inline style needs.
+      // The pre-rendered pages are sent for `/` and the step shells' routes only, with the CSP
+      // their inline style and script need.
       allowedPath: (pathname, _root, request) =>
-        request.routeOptions.url === '/' || !pathname.includes(`${PRERENDERED_FOLDER}/`),
+        request.routeOptions.url === '/' ||
+        isStepShellRoute(request.routeOptions.url) ||
+        !pathname.includes(`${PRERENDERED_FOLDER}/`),
       // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -307,6 +311,8 @@ async function registerWebApp(
       void reply.header('content-security-policy', policyFor(contentSecurityPolicy, page));
       return reply.sendFile(`${PRERENDERED_FOLDER}/${page.file}`);
     });
+    // A deep link or reload of a step: its shell, painted before any script (decision 0043).
+    registerStepShells(app, webRoot, contentSecurityPolicy);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
