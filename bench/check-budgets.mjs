@@ -30,6 +30,16 @@ const check = (what, valueKb, budgetKb) => {
 };
 
 check('first screen JS', weight.firstScreen.jsGzipKb, BUDGETS.firstScreenJsKb);
+// The same set as Chromium loads for `/` until the network is idle (the bench's browser figure):
+// with what the app fetches after its first render. Shown, not yet enforced: it is over the
+// budget until the saving docs/performance.md names lands (the journey table's copy).
+const untilIdle = weight.firstScreen.untilIdleJsGzipKb;
+rows.push([
+  'first screen JS until network idle (not enforced yet)',
+  `${untilIdle} KB`,
+  `≤ ${BUDGETS.firstScreenJsKb} KB`,
+  untilIdle <= BUDGETS.firstScreenJsKb ? 'ok' : 'over',
+]);
 for (const unit of [...weight.laterScreens, ...weight.lazyChunks]) {
   check(`${unit.name} ${unit.path}`, unit.jsGzipKb, BUDGETS.laterScreenJsKb);
 }
