@@ -5,7 +5,7 @@
 // page's first script (bench/lib/seed.mjs). Per page, the median of RUNS loads of: the largest
 // contentful paint (LCP) and first contentful paint from the page's own PerformanceObserver; the
 // moment the app is running (#root no longer inert) and the page shows the visitor's answers;
-// and the sum of layout shifts (CLS). Unlike Lighthouse (bench/lighthouse.mjs), nothing is
+// the sum of layout shifts (CLS); and the long tasks' time beyond 50 ms each (blocking time). Unlike Lighthouse (bench/lighthouse.mjs), nothing is
 // simulated: the figures move with the machine's load.
 /* global document, window -- functions that run in the page */
 import { chromium } from '@playwright/test';
@@ -33,7 +33,7 @@ const CPU_SLOWDOWN = 4;
 
 /** In every document: LCP, FCP and layout shifts as the page sees them. */
 function observePaints() {
-  const seen = { lcp: null, fcp: null, cls: 0 };
+  const seen = { lcp: null, fcp: null, cls: 0, blocking: 0 };
   window.__benchPaints = seen;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.lcp = entry.startTime;
@@ -46,6 +46,10 @@ function observePaints() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
+  // Total blocking time as the page saw it: each long task's time beyond 50 ms.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.blocking += Math.max(0, entry.duration - 50);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 function seedScript([key, value]) {
@@ -80,7 +84,13 @@ async function loadOnce(browser, origin, pagePath) {
     // Layout shifts and a late LCP candidate have a moment to be reported.
     await page.waitForTimeout(500);
     const paints = await page.evaluate(() => window.__benchPaints);
-    return { lcpMs: paints.lcp, fcpMs: paints.fcp, cls: paints.cls, runningMs: runningAt };
+    return {
+      lcpMs: paints.lcp,
+      fcpMs: paints.fcp,
+      cls: paints.cls,
+      runningMs: runningAt,
+      blockingMs: paints.blocking,
+    };
   } finally {
     await context.close();
   }
@@ -104,11 +114,12 @@ export async function deepLinks(origin, { runs = RUNS, log = () => {} } = {}) {
         lcpMs: mid('lcpMs'),
         fcpMs: mid('fcpMs'),
         runningMs: mid('runningMs'),
+        blockingMs: mid('blockingMs'),
         cls: round(Math.max(...results.map((r) => r.cls)), 3),
         each: results.map((r) => ({ ...r, cls: round(r.cls, 3) })),
       };
       log(
-        `cold load ${pagePath}: LCP ${page.lcpMs} ms, app running ${page.runningMs} ms, CLS ${page.cls}`,
+        `cold load ${pagePath}: LCP ${page.lcpMs} ms, app running ${page.runningMs} ms, blocking ${page.blockingMs} ms, CLS ${page.cls}`,
       );
       pages.push(page);
     }
