@@ -17,6 +17,8 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import { BRAND_LIST, parseStepPath, STEP_IDS, STEPS } from '@broker/domain';
+import { closure, readBuild } from '../../../bench/lib/chunks.mjs';
+import { screenChunks } from '../../../bench/lib/screens.mjs';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
@@ -104,15 +106,37 @@ function withoutCookieBanner(html) {
   return fragment.innerHTML;
 }
 
+// The boot script of a step's shell also fetches and runs the step's own chunks (its screen, its
+// widgets and what they import) with the app, after the shell is painted: the app's first render
+// then waits for no further round trip. Which chunks those are is read from the client build by
+// the app's conventions, as the CI budget check reads them (bench/lib/screens.mjs).
+const FILES = /^const files=(\[[^\]]*\]);/;
+const clientBuild = readBuild(dist);
+const stepChunks = new Map(
+  screenChunks(clientBuild).screens.map((screen) => [
+    screen.path,
+    [...closure(clientBuild, screen.roots)].reverse().map((file) => `/${file}`),
+  ]),
+);
+function bootFor(shellPath) {
+  const files = FILES.exec(boot);
+  if (!files) throw new Error('the boot script does not start with its list of files');
+  const extra = stepChunks.get(shellPath);
+  if (!extra) throw new Error(`the build has no chunks for ${shellPath}`);
+  const all = [...new Set([...JSON.parse(files[1]), ...extra])];
+  return boot.replace(FILES, () => `const files=${JSON.stringify(all)};`);
+}
+
 function page(screen, shellPath = null, withoutBanner = false) {
   const hoisted = HOISTED.exec(screen.html)?.[0] ?? '';
   const markup = screen.html.slice(hoisted.length);
   const body = withoutBanner ? withoutCookieBanner(markup) : markup;
   const head = hoisted.replace(/<title>[^<]*<\/title>/g, '');
   const style = `${(shellPath ? shellCss : css).trim()}\n:root{--brand:${screen.colour}}`;
+  const script = shellPath ? bootFor(shellPath) : boot;
   if (style.includes('</style')) throw new Error('the stylesheet cannot be inlined as it is');
   let html = template
-    .replace(BOOT, () => `<script type="module">${boot}</script>`)
+    .replace(BOOT, () => `<script type="module">${script}</script>`)
     .replace(PRELOAD, '');
   let first = true;
   html = html.replace(STYLESHEET, () => {
@@ -133,7 +157,7 @@ function page(screen, shellPath = null, withoutBanner = false) {
         shellPath ? ` ${entry.SHELL_PATH_ATTRIBUTE}="${escapeHtml(shellPath)}"` : ''
       } inert>${body}</div>`,
   );
-  return { html, styleHash: sha256(style), scriptHash: sha256(boot) };
+  return { html, styleHash: sha256(style), scriptHash: sha256(script) };
 }
 
 rmSync(outDir, { recursive: true, force: true });
