@@ -10,6 +10,10 @@
 // the HTML stands between the request and the first paint. pages.json gives the server each
 // page's file and the hashes of its <style> and <script> for the Content-Security-Policy (which
 // otherwise allows neither inline).
+//
+// Then every journey step's shell per brand, with and without the banner, into
+// dist/prerendered/steps/ (steps.json): sent for a deep link or a reload and replaced, not
+// adopted, by the app (docs/decisions/0043-step-shells.md; details below).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
