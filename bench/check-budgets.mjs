@@ -6,7 +6,7 @@
 // - Each later screen, and each other lazily loaded chunk: ≤ 10 KB gzip beyond the first screen.
 import path from 'node:path';
 import { BUDGETS } from './lib/budgets.mjs';
-import { WEB_DIST } from './lib/chunks.mjs';
+import { backOfficeModulesIn, readBuild, WEB_DIST } from './lib/chunks.mjs';
 import { staticPageWeight } from './page-weight.mjs';
 
 const distArg = process.argv.find((arg) => arg.startsWith('--dist='));
@@ -30,8 +30,31 @@ const check = (what, valueKb, budgetKb) => {
 };
 
 check('first screen JS', weight.firstScreen.jsGzipKb, BUDGETS.firstScreenJsKb);
+// The same set as Chromium loads for `/` until the network is idle (the bench's browser figure):
+// with what the app fetches after its first render. Shown, not yet enforced: it is over the
+// budget until the saving docs/performance.md names lands (the journey table's copy).
+const untilIdle = weight.firstScreen.untilIdleJsGzipKb;
+rows.push([
+  'first screen JS until network idle (not enforced yet)',
+  `${untilIdle} KB`,
+  `≤ ${BUDGETS.firstScreenJsKb} KB`,
+  untilIdle <= BUDGETS.firstScreenJsKb ? 'ok' : 'over',
+]);
 for (const unit of [...weight.laterScreens, ...weight.lazyChunks]) {
   check(`${unit.name} ${unit.path}`, unit.jsGzipKb, BUDGETS.laterScreenJsKb);
+}
+
+// docs/performance.md: the back office's code is never part of an applicant page. Every chunk of
+// the applicant's build is checked by the source modules its sourcemap names.
+const backOffice = backOfficeModulesIn(readBuild(dist));
+rows.push([
+  'back-office code in the applicant build',
+  `${backOffice.length} modules`,
+  '0 modules',
+  backOffice.length === 0 ? 'ok' : 'EXCEEDED',
+]);
+for (const { file, module } of backOffice) {
+  weight.problems.push(`${file} contains back-office code (${module})`);
 }
 
 const width = rows.reduce((w, row) => Math.max(w, row[0].length), 0);

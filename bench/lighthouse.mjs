@@ -14,8 +14,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { seededStateFor, STORAGE_KEY } from './lib/seed.mjs';
 import { median, round, withTimeout } from './lib/stats.mjs';
 
-export const LIGHTHOUSE_PAGES = ['/', '/date-of-birth', '/contact'];
-const RUNS = 3;
+// The first screen and deep links into the journey (a reload, a discarded tab reloaded): each
+// step page the server pre-renders a shell for (docs/decisions/0043-step-shells.md).
+export const LIGHTHOUSE_PAGES = [
+  '/',
+  '/date-of-birth',
+  '/contact',
+  '/address/1',
+  '/before-you-submit',
+];
+// BENCH_LIGHTHOUSE_RUNS=1 for a quick look; the table's figures are the median of three.
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
 const RUN_TIMEOUT_MS = 120_000;
 
 /** Diagnostics kept with each page's figures, for the profile of a missed budget. */

@@ -15,7 +15,7 @@ const gzipOf = (build, files) =>
 
 export function staticPageWeight(dist = WEB_DIST) {
   const build = readBuild(dist);
-  const { firstScreen, screens, lazy, problems } = screenChunks(build);
+  const { firstScreen, afterFirstRender, screens, lazy, problems } = screenChunks(build);
   const unit = (entry) => ({
     name: entry.name,
     path: entry.path,
@@ -31,6 +31,10 @@ export function staticPageWeight(dist = WEB_DIST) {
       files: firstScreen,
       stylesheets: build.stylesheets,
       jsGzipKb: kb(gzipOf(build, firstScreen)),
+      // As Chromium loads `/` until the network is idle: also what the app fetches after its
+      // first render (lib/screens.mjs AFTER_FIRST_RENDER).
+      afterFirstRender,
+      untilIdleJsGzipKb: kb(gzipOf(build, [...firstScreen, ...afterFirstRender])),
       cssGzipKb: kb(build.stylesheets.reduce((t, f) => t + (build.css.get(f)?.gzip ?? 0), 0)),
       byPackage: attribute(build, firstScreen, { by: 'group', top: 8 }),
       byModule: attribute(build, firstScreen, { top: 8 }),

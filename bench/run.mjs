@@ -12,11 +12,12 @@ import { CHROMIUM_PATH } from './lib/browser.mjs';
 import { startAppServer } from './lib/server.mjs';
 import { snapshotBuild } from './lib/snapshot.mjs';
 import { round, withTimeout } from './lib/stats.mjs';
+import { deepLinks } from './deep-links.mjs';
 import { lighthouse } from './lighthouse.mjs';
 import { browserPageWeight, staticPageWeight } from './page-weight.mjs';
 import { stepLatency } from './step-latency.mjs';
 
-const ALL = ['page-weight', 'lighthouse', 'step-latency', 'api'];
+const ALL = ['page-weight', 'lighthouse', 'deep-links', 'step-latency', 'api'];
 const only = process.argv.find((arg) => arg.startsWith('--only='));
 const selected = only ? only.slice('--only='.length).split(',') : ALL;
 for (const part of selected) {
@@ -62,7 +63,7 @@ try {
       ),
     };
   }
-  const browserParts = ['page-weight', 'lighthouse', 'step-latency'].filter((p) =>
+  const browserParts = ['page-weight', 'lighthouse', 'deep-links', 'step-latency'].filter((p) =>
     selected.includes(p),
   );
   if (browserParts.length > 0) {
@@ -76,6 +77,11 @@ try {
       if (selected.includes('lighthouse')) {
         results.lighthouse = await part('lighthouse', 360_000, () =>
           lighthouse(server.origin, { log }),
+        );
+      }
+      if (selected.includes('deep-links')) {
+        results.deepLinks = await part('cold loads of deep links', 300_000, () =>
+          deepLinks(server.origin, { log }),
         );
       }
       if (selected.includes('step-latency')) {
@@ -161,6 +167,17 @@ function renderTable(r) {
     );
     add(`Lighthouse ${p}: TBT`, `${page.tbtMs} ms`);
     add(`Lighthouse ${p}: CLS`, String(page.cls), String(BUDGETS.cls), page.cls <= BUDGETS.cls);
+  }
+  const dl = r.deepLinks;
+  for (const page of dl?.pages ?? []) {
+    const where = `Cold load ${page.path} (${dl.cpuSlowdown}× CPU, ${dl.network.latency} ms, 1.6 Mbit/s)`;
+    add(`${where}: LCP`, `${page.lcpMs} ms`, `≤ ${BUDGETS.lcpMs} ms`, page.lcpMs <= BUDGETS.lcpMs);
+    add(
+      `${where}: app running / CLS`,
+      `${page.runningMs} ms / ${page.cls}`,
+      String(BUDGETS.cls),
+      page.cls <= BUDGETS.cls,
+    );
   }
   const sl = r.stepLatency;
   if (sl) {

@@ -24,7 +24,7 @@ const tick = (name) => ({ tick: name });
 const filledIn = (label) => ({ filledIn: label });
 
 /** One applicant's vehicle-finance journey on the default brand: [path, what to answer]. */
-const journey = (email) => [
+export const journey = (email) => [
   ['/', [radio('A vehicle')]],
   ['/loan-type', [radio('Hire purchase')]],
   ['/looking-to-buy', [radio(/^Yes, I have found/)]],
@@ -71,7 +71,7 @@ const journey = (email) => [
   ['/submit', []],
 ];
 
-async function answer(page, action) {
+export async function answer(page, action) {
   const main = page.locator('main');
   if (action.radio) {
     const option = main.getByRole('radio', { name: action.radio, exact: true });
@@ -106,7 +106,7 @@ async function answer(page, action) {
 }
 
 /** In every document: note when the app changes the URL, to split a step's time in phases. */
-function recordNavigations() {
+export function recordNavigations() {
   for (const name of ['pushState', 'replaceState']) {
     const original = history[name];
     history[name] = function (...args) {
@@ -122,7 +122,7 @@ function recordNavigations() {
  * changed (the Continue handler), → the last script requested since the click arrived, and the
  * rest (React rendering and committing the page).
  */
-async function timedClick(page, button) {
+export async function timedClick(page, button) {
   await page.evaluate(() => {
     const before = document.querySelector('h1');
     window.__benchNavigatedAt = null;

@@ -229,3 +229,14 @@ export function attribute(build, files, { by = 'module', top = 10 } = {}) {
       gzipKbEstimate: bytes ? kb((gzip * n) / bytes) : 0,
     }));
 }
+
+/** Source modules of the back office (packages/back-office) in any chunk of an applicant build. */
+export function backOfficeModulesIn(build) {
+  const found = [];
+  for (const [file, chunk] of build.chunks) {
+    for (const module of chunk.modules.keys()) {
+      if (/(^|\/)packages\/back-office\//.test(module)) found.push({ file, module });
+    }
+  }
+  return found;
+}

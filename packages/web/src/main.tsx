@@ -12,7 +12,12 @@ import { AppRoot } from './app/app-root';
 import { redirectFor, ROUTES } from './app/routes';
 import { activateAnalytics } from './analytics/activate';
 import { readConsent } from './analytics/consent';
-import { canHydrate, PRERENDERED_ATTRIBUTE } from './prerender/hydration';
+import {
+  canHydrate,
+  keepsShell,
+  PRERENDERED_ATTRIBUTE,
+  SHELL_PATH_ATTRIBUTE,
+} from './prerender/hydration';
 
 installErrorReporting();
 const brand = currentBrand();
@@ -32,13 +37,21 @@ void preloadPath(ROUTES, location.pathname).then(() => {
     brand: brand.affiliateKey,
     pathname: location.pathname,
     consentChosen: readConsent() !== null,
+    shellPath: root.getAttribute(SHELL_PATH_ATTRIBUTE),
   };
   // The server's markup is inert until the app runs it: a click or a choice made before then
   // would do nothing, or be undone by the app's first render.
-  const live = () => root.removeAttribute('inert');
+  const live = () => {
+    root.removeAttribute('inert');
+    root.removeAttribute(SHELL_PATH_ATTRIBUTE);
+  };
   // The server's start screen is kept (no repaint); any other first page is painted here.
   if (canHydrate(facts)) {
     hydrateRoot(root, <AppRoot onMounted={live} />);
+  } else if (keepsShell(facts)) {
+    // A step's shell (docs/decisions/0043-step-shells.md) stays up, inert, until React's first
+    // commit replaces it with the page and the visitor's answers: no blank frame in between.
+    createRoot(root).render(<AppRoot onMounted={live} />);
   } else {
     root.replaceChildren();
     live();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isStepShellRoute, registerStepShells } from './step-shells.js';
 import {
   firstScreenFor,
   loadFirstScreenPages,
@@ -46,8 +47,12 @@ export async function registerWebApp(
     await app.register(fastifyStatic, {
       root: webRoot,
       // The pre-rendered pages are sent for `/` only, with the CSP their inline style needs.
+      // The pre-rendered pages are sent for `/` and the step shells' routes only, with the CSP
+      // their inline style and script need.
       allowedPath: (pathname, _root, request) =>
-        request.routeOptions.url === '/' || !pathname.includes(`${PRERENDERED_FOLDER}/`),
+        request.routeOptions.url === '/' ||
+        isStepShellRoute(request.routeOptions.url) ||
+        !pathname.includes(`${PRERENDERED_FOLDER}/`),
       // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -70,6 +75,8 @@ export async function registerWebApp(
       void reply.header('content-security-policy', policyFor(contentSecurityPolicy, page));
       return reply.sendFile(`${PRERENDERED_FOLDER}/${page.file}`);
     });
+    // A deep link or reload of a step: its shell, painted before any script (decision 0043).
+    registerStepShells(app, webRoot, contentSecurityPolicy);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,6 +13,12 @@ export interface AppLocation {
 
 export interface NavigateOptions {
   replace?: boolean;
+  /**
+   * The journey chose this path from answers it has just validated (Continue on a valid step):
+   * the redirect rule is not applied again. It would check every earlier step once more
+   * (canVisit), a few milliseconds of each Continue on a phone (docs/performance.md).
+   */
+  chosenByJourney?: boolean;
 }
 
 type Listener = (location: AppLocation) => void;
@@ -66,9 +72,12 @@ export function subscribe(listener: Listener): () => void {
 }
 
 /** A same-origin path: pushed (or replaced) after the redirect rule has had its say. */
-export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+export function navigate(
+  to: string,
+  { replace = false, chosenByJourney = false }: NavigateOptions = {},
+): void {
   const requested = parse(to);
-  const location = settle(requested);
+  const location = chosenByJourney ? requested : settle(requested);
   const redirected = location.pathname !== requested.pathname;
   if (replace || redirected) window.history.replaceState(null, '', href(location));
   else window.history.pushState(null, '', href(location));

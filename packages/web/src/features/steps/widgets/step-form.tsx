@@ -141,7 +141,9 @@ function StepFormBody({
       }
       return;
     }
-    navigate(continuePath(step, application, changing, today()));
+    // Every earlier step was complete when this one was reached, and this one is valid: the
+    // next one is visitable, so the redirect rule need not check the journey again.
+    navigate(continuePath(step, application, changing, today()), { chosenByJourney: true });
   };
 
   return (
