@@ -1,11 +1,13 @@
-// The numbers of docs/design.md §5, in one place for the benchmarks and the CI budget check.
+// The numbers of docs/design.md §5 as issue 15 raised them, in one place for the benchmarks and
+// the CI budget check.
 export const BUDGETS = {
   firstScreenJsKb: 95,
   laterScreenJsKb: 10,
   lighthouseScore: 100,
   cls: 0,
   lcpMs: 1200,
-  stepP95Ms: 50,
+  stepP95Ms: 33,
   submissionsPerSecond: 2000,
   submissionP99Ms: 25,
+  backOfficeListP95Ms: 100,
 };

@@ -12,6 +12,7 @@ const COPIED = [
   'packages/server/dist',
   'packages/server/package.json',
   'packages/server/data/addresses.sample.json',
+  'packages/server/data/lender-panel.sample.json',
 ];
 
 function missingChunks(dist) {
