@@ -374,6 +374,10 @@ async function submissionsOn(snapshot, { label, database, instances, databaseCpu
     await sleep(500);
     const pace = await paced(origins, 'submission', '/api/submission', okKeys);
     log(`${label}: at ${PACED_RATE}/s p50 ${pace.p50Ms} ms, p99 ${pace.p99Ms} ms`);
+    for (const server of servers) {
+      const ended = server.exited();
+      if (ended !== null) throw new Error(`${label}: a server stopped during the run (${ended})`);
+    }
     return { maximum: max, paced: pace, okKeys };
   } finally {
     for (const server of servers) await server.stop();

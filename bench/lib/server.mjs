@@ -67,7 +67,18 @@ function startProcess(args, { env, healthPath, port }) {
     taken.delete(port);
   };
   return waitFor(`${origin}${healthPath}`, child, () => stderr).then(
-    () => ({ origin, port, pid: child.pid, stop, stderr: () => stderr }),
+    () => ({
+      origin,
+      port,
+      pid: child.pid,
+      stop,
+      stderr: () => stderr,
+      /** Null while it runs; else how it ended, with the end of its standard error. */
+      exited: () =>
+        child.exitCode === null && child.signalCode === null
+          ? null
+          : `exit ${child.exitCode ?? child.signalCode}: ${stderr.slice(-600)}`,
+    }),
     async (error) => {
       await stop();
       throw error;
