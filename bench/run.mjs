@@ -65,7 +65,7 @@ const PARTS = [
   },
   {
     name: 'delivery',
-    limitMs: 240_000,
+    limitMs: 420_000,
     run: ({ snapshot, log }) => deliveryLatency({ snapshot, log }),
     rows: deliveryRows,
   },
