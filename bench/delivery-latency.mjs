@@ -60,7 +60,8 @@ async function measure(snapshot, receiverKind) {
       : { DELIVERY_WEBHOOK_URL: url, DELIVERY_WEBHOOK_SECRET: newSecret() };
   const server = await startAppServer(snapshot, {
     database: process.env.BENCH_DATABASE_URL ?? path.join(directory, 'app.db'),
-    env: { LOG_LEVEL: 'warn', ...delivery },
+    // Logging at info, as in production: bench/lib/server.mjs reads the line saying it listens.
+    env: delivery,
   });
   try {
     const run = newRunId();

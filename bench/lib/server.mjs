@@ -118,6 +118,8 @@ export async function startAppServer(snapshot, { database, env = {} } = {}) {
       RATE_LIMIT_SUBMISSIONS: '0',
       RATE_LIMIT_LOOKUPS: '0',
       ...env,
+      // As in production; and its "listening at" line is how a start is told apart (waitFor).
+      LOG_LEVEL: 'info',
     },
   });
 }
