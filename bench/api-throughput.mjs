@@ -1,26 +1,35 @@
-// API throughput on loopback. The real server (a copy of the build, a fresh SQLite file with
-// its durable writes, rate limits off) and, as the floor, bench/echo-server.mjs (bare node:http
-// parsing and answering JSON), each measured the same two ways:
-// - maximum: autocannon, 50 connections for 10 s, requests/s and latency;
+// API throughput on loopback. The real server (a copy of the build, rate limits off) on three
+// databases in turn: a fresh SQLite file with its durable writes; a database on a private,
+// durable PostgreSQL (fsync and synchronous_commit on) with one server; the same PostgreSQL with
+// two servers (two processes, the load split between them). Submissions are measured on each,
+// the address look-up and, as the floor, bench/echo-server.mjs (bare node:http parsing and
+// answering JSON) once. Each is measured the same two ways:
+// - maximum: autocannon for 10 s, requests/s and latency; submissions with 32 connections (split
+//   between the servers when there are two), the look-up and the echo with 50;
 // - paced: 500 requests/s sent by our own generator, one request every 2 ms on keep-alive
 //   connections (not bursts), latency p50/p99 from each request's send, and p99 from when it
 //   was due (which also counts any lag of the generator itself).
 // Submissions carry unique keys and applicants; afterwards the database must hold one row per
 // 200 answered.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { submissionPayloadSchema } from '@broker/domain';
+import { startPrivatePostgres } from '../packages/server/src/test-support/postgres-server.ts';
 import { validPayload } from '../packages/server/src/test-support/fixtures.ts';
 import { startAppServer, startEchoServer } from './lib/server.mjs';
 import { percentile, round } from './lib/stats.mjs';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The comparison of databases uses the connections of issue 15's before-figures. */
+const SUBMISSION_CONNECTIONS = 32;
 const PACED_RATE = 500;
 
 const DAY_MS = 86_400_000;
@@ -67,6 +76,41 @@ function cpuMs(pid) {
   }
 }
 
+/** The PostgreSQL listening on `port`: its postmaster's pid, from /proc; null if not found. */
+export function postmasterPid(port) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const flag = args.indexOf('-p');
+      if (args[0].endsWith('/postgres') && flag > 0 && args[flag + 1] === String(port)) {
+        return Number(entry);
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return null;
+}
+
+/** CPU time of a process and its children (PostgreSQL's backends, WAL writer…), in ms. */
+export function treeCpuMs(root) {
+  if (root === null) return null;
+  let total = cpuMs(root) ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) {
+        total += cpuMs(Number(entry)) ?? 0;
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
 let counter = 0;
 /** A request of a kind: { method, path, body? } with a new key (and applicant) each time. */
 function nextRequest(kind, prefix) {
@@ -87,44 +131,74 @@ function nextRequest(kind, prefix) {
   };
 }
 
-async function maximum(origin, kind, prefix, okKeys, seconds = SECONDS, pid = null) {
-  const cpuBefore = pid && cpuMs(pid);
-  const result = await autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          const { key, ...next } = nextRequest(kind, prefix);
-          context.key = key;
-          return { ...request, ...next };
-        },
-        onResponse: (status, _body, context) => {
-          if (status === 200 && context.key) okKeys.add(context.key);
-        },
-      },
-    ],
-  });
-  const cpuAfter = pid && cpuMs(pid);
-  const answered = result['2xx'] + result.non2xx;
+/**
+ * Closed loop: autocannon with `connections` (split evenly over `origins`) for `seconds`.
+ * `pids`: the server processes whose CPU is counted; `databaseCpu()`: the database's, if any.
+ */
+export async function maximum(
+  origins,
+  kind,
+  prefix,
+  okKeys,
+  { seconds = SECONDS, connections = CONNECTIONS, pids = [], databaseCpu = () => null } = {},
+) {
+  const cpu = () => {
+    const servers = pids.map((pid) => cpuMs(pid));
+    return {
+      server: servers.includes(null) ? null : servers.reduce((a, b) => a + b, 0),
+      database: databaseCpu(),
+    };
+  };
+  const before = cpu();
+  const results = await Promise.all(
+    origins.map((origin) =>
+      autocannon({
+        url: origin,
+        connections: Math.round(connections / origins.length),
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              const { key, ...next } = nextRequest(kind, prefix);
+              context.key = key;
+              return { ...request, ...next };
+            },
+            onResponse: (status, _body, context) => {
+              if (status === 200 && context.key) okKeys.add(context.key);
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  const after = cpu();
+  const sum = (pick) => results.reduce((total, result) => total + pick(result), 0);
+  const answered = sum((r) => r['2xx'] + r.non2xx);
+  const perRequest = (field) =>
+    before[field] !== null && after[field] !== null && answered > 0
+      ? round((after[field] - before[field]) / answered, 3)
+      : null;
   return {
-    requestsPerSecond: round(result.requests.average, 0),
+    connections,
+    instances: origins.length,
+    requestsPerSecond: round(
+      sum((r) => r.requests.average),
+      0,
+    ),
     // The server's own CPU per request: unlike requests/s, hardly moved by other load.
-    serverCpuMsPerRequest:
-      cpuBefore !== null && cpuAfter !== null && answered > 0
-        ? round((cpuAfter - cpuBefore) / answered, 3)
-        : null,
+    serverCpuMsPerRequest: perRequest('server'),
+    databaseCpuMsPerRequest: perRequest('database'),
     serverCpuCores:
-      cpuBefore !== null && cpuAfter !== null
-        ? round((cpuAfter - cpuBefore) / (seconds * 1000), 2)
+      before.server !== null && after.server !== null
+        ? round((after.server - before.server) / (seconds * 1000), 2)
         : null,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    ok: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    // With two servers, the larger of the two p99s.
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    ok: sum((r) => r['2xx']),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
   };
 }
 
@@ -133,8 +207,9 @@ async function maximum(origin, kind, prefix, okKeys, seconds = SECONDS, pid = nu
  * slow server does not slow the sending). Whatever is unanswered 5 s after the last slot is
  * abandoned and counted as unanswered.
  */
-async function paced(origin, kind, prefix, okKeys, { rate = PACED_RATE, seconds = SECONDS } = {}) {
-  const { hostname, port } = new URL(origin);
+async function paced(origins, kind, prefix, okKeys, { rate = PACED_RATE, seconds = SECONDS } = {}) {
+  // With two servers, requests alternate between them.
+  const targets = origins.map((origin) => new URL(origin));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const interval = 1000 / rate;
   const total = Math.round(rate * seconds);
@@ -158,6 +233,7 @@ async function paced(origin, kind, prefix, okKeys, { rate = PACED_RATE, seconds 
       const request = nextRequest(kind, prefix);
       const sentAt = performance.now();
       lateness = Math.max(lateness, sentAt - due);
+      const { hostname, port } = targets[next % targets.length];
       const options = { agent, hostname, port, method: request.method, path: request.path };
       const req = http.request({ ...options, headers: request.headers }, (res) => {
         res.resume();
@@ -232,49 +308,128 @@ function assertValidPayload() {
 async function measure({ origin, pid }, routes, log, label, okKeys = new Set()) {
   const out = {};
   for (const [name, kind, prefix] of routes) {
-    await maximum(origin, kind, prefix, okKeys, 2); // warm-up: JIT, connections, pages
-    const max = await maximum(origin, kind, prefix, okKeys, SECONDS, pid);
+    await maximum([origin], kind, prefix, okKeys, { seconds: 2 }); // warm-up: JIT, connections
+    const max = await maximum([origin], kind, prefix, okKeys, { pids: [pid] });
     log(
       `${label} ${name}: max ${max.requestsPerSecond}/s, ${max.serverCpuMsPerRequest} ms CPU a request, ${max.serverCpuCores} cores`,
     );
     await sleep(500);
-    const pace = await paced(origin, kind, prefix, okKeys);
+    const pace = await paced([origin], kind, prefix, okKeys);
     log(`${label} ${name}: at ${PACED_RATE}/s p50 ${pace.p50Ms} ms, p99 ${pace.p99Ms} ms`);
     out[name] = { maximum: max, paced: pace };
   }
   return out;
 }
 
+/** The keys of the complete applications a database holds. */
+async function storedKeys(database) {
+  if (database.startsWith('postgres://')) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select submission_key as key from applications where status = 'complete'`,
+      );
+      return new Set(rows.map((row) => row.key));
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(database, { readonly: true });
+  try {
+    return new Set(
+      db
+        .prepare(`select submission_key as key from applications where status = 'complete'`)
+        .all()
+        .map((row) => row.key),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Submissions on one database with `instances` servers: a warm-up, the closed loop, the paced
+ * run; then every key answered 200 must be a complete application in the database.
+ */
+async function submissionsOn(snapshot, { label, database, instances, databaseCpu, log }) {
+  const servers = [];
+  const okKeys = new Set();
+  try {
+    for (let i = 0; i < instances; i += 1) {
+      servers.push(await startAppServer(snapshot, { database }));
+    }
+    const origins = servers.map((server) => server.origin);
+    const pids = servers.map((server) => server.pid);
+    const options = { connections: SUBMISSION_CONNECTIONS };
+    await maximum(origins, 'submission', '/api/submission', okKeys, { ...options, seconds: 2 });
+    const max = await maximum(origins, 'submission', '/api/submission', okKeys, {
+      ...options,
+      pids,
+      databaseCpu,
+    });
+    log(
+      `${label}: max ${max.requestsPerSecond}/s, p99 ${max.p99Ms} ms; CPU a request: server ${max.serverCpuMsPerRequest} ms, database ${max.databaseCpuMsPerRequest} ms`,
+    );
+    await sleep(500);
+    const pace = await paced(origins, 'submission', '/api/submission', okKeys);
+    log(`${label}: at ${PACED_RATE}/s p50 ${pace.p50Ms} ms, p99 ${pace.p99Ms} ms`);
+    for (const server of servers) {
+      const ended = server.exited();
+      if (ended !== null) throw new Error(`${label}: a server stopped during the run (${ended})`);
+    }
+    return { maximum: max, paced: pace, okKeys };
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+function storedCheck(okKeys, stored) {
+  const missing = [...okKeys].filter((key) => !stored.has(key));
+  // Rows beyond the 200s are requests still in flight when a timed run stopped.
+  return { answered200: okKeys.size, storedRows: stored.size, missing: missing.length };
+}
+
 export async function apiThroughput(snapshot, { log = () => {} } = {}) {
   assertValidPayload();
-  const database = path.join(snapshot.root, 'bench-api.sqlite');
-  let ours;
-  const okKeys = new Set();
-  const server = await startAppServer(snapshot, { database });
+  const submission = {};
+  const submissions = {};
+
+  // SQLite, then the same server on a durable PostgreSQL, then two servers on it.
+  const sqliteFile = path.join(snapshot.root, 'bench-api.sqlite');
+  const onSqlite = await submissionsOn(snapshot, {
+    label: 'SQLite',
+    database: sqliteFile,
+    instances: 1,
+    log,
+  });
+  submission.sqlite = { maximum: onSqlite.maximum, paced: onSqlite.paced };
+  submissions.sqlite = storedCheck(onSqlite.okKeys, await storedKeys(sqliteFile));
+
+  const postgres = await startPrivatePostgres({ durable: true });
   try {
-    ours = await measure(
-      server,
-      [
-        ['submission', 'submission', '/api/submission'],
-        ['address', 'address', '/api/address'],
-      ],
-      log,
-      'server',
-      okKeys,
-    );
+    const postmaster = postmasterPid(postgres.port);
+    const databaseCpu = () => treeCpuMs(postmaster);
+    for (const [name, instances, label] of [
+      ['postgres', 1, 'PostgreSQL, one server'],
+      ['postgres2', 2, 'PostgreSQL, two servers'],
+    ]) {
+      const database = await postgres.createDatabase();
+      const run = await submissionsOn(snapshot, { label, database, instances, databaseCpu, log });
+      submission[name] = { maximum: run.maximum, paced: run.paced };
+      submissions[name] = storedCheck(run.okKeys, await storedKeys(database));
+    }
+  } finally {
+    await postgres.destroy();
+  }
+
+  let address;
+  const server = await startAppServer(snapshot, { database: sqliteFile });
+  try {
+    ({ address } = await measure(server, [['address', 'address', '/api/address']], log, 'server'));
   } finally {
     await server.stop();
   }
-  // Warm-ups included: every submission answered 200 must be a stored, complete application.
-  const db = new Database(database, { readonly: true });
-  const stored = new Set(
-    db
-      .prepare(`select submission_key as key from applications where status = 'complete'`)
-      .all()
-      .map((row) => row.key),
-  );
-  db.close();
-  const missing = [...okKeys].filter((key) => !stored.has(key));
 
   const echo = await startEchoServer();
   let floor;
@@ -291,16 +446,25 @@ export async function apiThroughput(snapshot, { log = () => {} } = {}) {
   } finally {
     await echo.stop();
   }
-  const ratio = (name) =>
-    round(ours[name].maximum.requestsPerSecond / floor[name].maximum.requestsPerSecond, 2);
   return {
     seconds: SECONDS,
-    connections: CONNECTIONS,
+    connections: { submission: SUBMISSION_CONNECTIONS, other: CONNECTIONS },
+    cpus: os.cpus().length,
     tmpfs: snapshot.tmpfs,
-    ours,
+    submission,
+    address,
     floor,
-    ratio: { submission: ratio('submission'), address: ratio('address') },
-    // Rows beyond the 200s are requests still in flight when a timed run stopped.
-    submissions: { answered200: okKeys.size, storedRows: stored.size, missing: missing.length },
+    ratio: {
+      submission: round(
+        submission.sqlite.maximum.requestsPerSecond / floor.submission.maximum.requestsPerSecond,
+        2,
+      ),
+      address: round(
+        address.maximum.requestsPerSecond / floor.address.maximum.requestsPerSecond,
+        2,
+      ),
+    },
+    // Warm-ups included: every submission answered 200 must be a stored, complete application.
+    submissions,
   };
 }

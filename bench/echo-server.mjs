@@ -26,5 +26,6 @@ const server = http.createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 72_000;
-server.listen(port, '127.0.0.1');
+// bench/lib/server.mjs waits for this line: it proves this process has the port.
+server.listen(port, '127.0.0.1', () => console.log(`listening at http://127.0.0.1:${port}`));
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

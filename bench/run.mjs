@@ -1,27 +1,96 @@
 // npm run bench: builds (the npm script), then runs every benchmark against a private copy of the
-// build, prints a Markdown table and writes bench/results/latest.json and latest.md.
-// `node bench/run.mjs --only=page-weight,lighthouse,step-latency,api` runs some of them.
-// Everything listens on and talks to 127.0.0.1 only (ports 3500-3599).
+// build, prints one Markdown table (every figure of issue 15 with its budget, met or missed, and
+// the figure recorded before the issue, from bench/baseline.json) and writes
+// bench/results/latest.json and latest.md. `npx tsx bench/run.mjs --only=api,delivery` runs some
+// parts (names below). Everything listens on and talks to 127.0.0.1 only (ports 3500-3599).
+//
+// Adding a part: one entry in PARTS. { name, limitMs, server?, run(context) → result,
+// rows(result) → rows }. `context` is { snapshot, log } and, for a part with `server: true`,
+// `origin`: one app server on the snapshot that every such part shares. Rows are
+// bench/lib/report.mjs's { id?, figure, value, unit?, budget? }; `id` names the before-figure
+// in bench/baseline.json. A part that throws or overruns is named in the table; the others run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiThroughput } from './api-throughput.mjs';
+import { backOfficeList } from './back-office-list.mjs';
+import { deepLinks } from './deep-links.mjs';
+import { deliveryLatency } from './delivery-latency.mjs';
 import { BUDGETS } from './lib/budgets.mjs';
 import { CHROMIUM_PATH } from './lib/browser.mjs';
+import { completeRows, loadBaseline, renderTable } from './lib/report.mjs';
 import { startAppServer } from './lib/server.mjs';
 import { snapshotBuild } from './lib/snapshot.mjs';
 import { round, withTimeout } from './lib/stats.mjs';
-import { deepLinks } from './deep-links.mjs';
 import { lighthouse } from './lighthouse.mjs';
 import { browserPageWeight, staticPageWeight } from './page-weight.mjs';
 import { stepLatency } from './step-latency.mjs';
 
-const ALL = ['page-weight', 'lighthouse', 'deep-links', 'step-latency', 'api'];
+const DATABASES = {
+  sqlite: 'SQLite',
+  postgres: 'PostgreSQL, one server',
+  postgres2: 'PostgreSQL, two servers',
+};
+
+const PARTS = [
+  {
+    name: 'page-weight',
+    limitMs: 120_000,
+    server: true,
+    run: async ({ snapshot, origin }) => ({
+      build: staticPageWeight(snapshot.webDist),
+      browser: await browserPageWeight(origin),
+    }),
+    rows: pageWeightRows,
+  },
+  {
+    name: 'lighthouse',
+    limitMs: 360_000,
+    server: true,
+    run: ({ origin, log }) => lighthouse(origin, { log }),
+    rows: lighthouseRows,
+  },
+  {
+    name: 'deep-links',
+    limitMs: 300_000,
+    server: true,
+    run: ({ origin, log }) => deepLinks(origin, { log }),
+    rows: deepLinkRows,
+  },
+  {
+    name: 'step-latency',
+    limitMs: 240_000,
+    server: true,
+    run: ({ origin, log }) => stepLatency(origin, { log }),
+    rows: stepLatencyRows,
+  },
+  {
+    name: 'api',
+    limitMs: 480_000,
+    run: ({ snapshot, log }) => apiThroughput(snapshot, { log }),
+    rows: apiRows,
+  },
+  {
+    name: 'delivery',
+    limitMs: 420_000,
+    run: ({ snapshot, log }) => deliveryLatency({ snapshot, log }),
+    rows: deliveryRows,
+  },
+  {
+    name: 'back-office',
+    limitMs: 480_000,
+    run: ({ snapshot, log }) => backOfficeList({ snapshot, log }),
+    rows: backOfficeRows,
+  },
+];
+
 const only = process.argv.find((arg) => arg.startsWith('--only='));
-const selected = only ? only.slice('--only='.length).split(',') : ALL;
-for (const part of selected) {
-  if (!ALL.includes(part)) throw new Error(`unknown part ${part}; parts: ${ALL.join(', ')}`);
+const selected = only ? only.slice('--only='.length).split(',') : PARTS.map((p) => p.name);
+for (const name of selected) {
+  if (!PARTS.some((p) => p.name === name)) {
+    throw new Error(`unknown part ${name}; parts: ${PARTS.map((p) => p.name).join(', ')}`);
+  }
 }
 
 const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -36,72 +105,58 @@ const results = {
     }
   })(),
   machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
+  parts: {},
   errors: [],
 };
 
-/** Runs one benchmark within its time limit; a failure is recorded and the others still run. */
-async function part(name, limitMs, run) {
+/** Runs one part within its time limit; a failure is recorded and the others still run. */
+async function runPart(part, context) {
   const started = Date.now();
-  log(`${name}…`);
+  log(`${part.name}…`);
   try {
-    const value = await withTimeout(run(), limitMs, name);
-    log(`${name} done in ${round((Date.now() - started) / 1000)} s`);
-    return value;
+    results.parts[part.name] = await withTimeout(part.run(context), part.limitMs, part.name);
+    log(`${part.name} done in ${round((Date.now() - started) / 1000)} s`);
   } catch (error) {
-    log(`${name} FAILED: ${error.message}`);
-    results.errors.push({ part: name, message: error.message });
-    return null;
+    log(`${part.name} FAILED: ${error.message}`);
+    results.errors.push({ part: part.name, message: error.message });
   }
 }
 
+const chosen = PARTS.filter((p) => selected.includes(p.name));
 const snapshot = await snapshotBuild();
 try {
-  if (selected.includes('page-weight')) {
-    results.pageWeight = {
-      build: await part('page weight of the build', 60_000, async () =>
-        staticPageWeight(snapshot.webDist),
-      ),
-    };
-  }
-  const browserParts = ['page-weight', 'lighthouse', 'deep-links', 'step-latency'].filter((p) =>
-    selected.includes(p),
-  );
-  if (browserParts.length > 0) {
+  const withServer = chosen.filter((p) => p.server);
+  if (withServer.length > 0) {
     const server = await startAppServer(snapshot);
     try {
-      if (selected.includes('page-weight')) {
-        results.pageWeight.browser = await part('page weight in Chromium', 60_000, () =>
-          browserPageWeight(server.origin),
-        );
-      }
-      if (selected.includes('lighthouse')) {
-        results.lighthouse = await part('lighthouse', 360_000, () =>
-          lighthouse(server.origin, { log }),
-        );
-      }
-      if (selected.includes('deep-links')) {
-        results.deepLinks = await part('cold loads of deep links', 300_000, () =>
-          deepLinks(server.origin, { log }),
-        );
-      }
-      if (selected.includes('step-latency')) {
-        results.stepLatency = await part('step latency', 240_000, () =>
-          stepLatency(server.origin, { log }),
-        );
+      for (const part of withServer) {
+        await runPart(part, { snapshot, origin: server.origin, log });
       }
     } finally {
       await server.stop();
     }
   }
-  if (selected.includes('api')) {
-    results.api = await part('API throughput', 240_000, () => apiThroughput(snapshot, { log }));
-  }
+  for (const part of chosen.filter((p) => !p.server)) await runPart(part, { snapshot, log });
 } finally {
   snapshot.remove();
 }
 results.machine.loadAverageAtEnd = os.loadavg().map((n) => round(n, 2));
 
-const table = renderTable(results);
+const baseline = loadBaseline();
+const rows = [];
+for (const part of chosen) {
+  const result = results.parts[part.name];
+  if (result !== undefined) rows.push(...part.rows(result));
+}
+rows.push({
+  figure: 'Load average (1 / 5 / 15 min) at start; at end; cores',
+  value: `${results.machine.loadAverageAtStart.join(' / ')}; ${results.machine.loadAverageAtEnd.join(' / ')}; ${results.machine.cpus}`,
+});
+for (const error of results.errors) {
+  rows.push({ figure: `FAILED: ${error.part}`, value: error.message.split('\n')[0] });
+}
+results.rows = completeRows(rows, baseline);
+const table = renderTable(results.rows);
 console.log(table);
 const out = path.resolve(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
@@ -110,159 +165,271 @@ writeFileSync(path.join(out, 'latest.md'), table + '\n');
 // A part that timed out may leave a browser or a request behind: do not wait for it.
 process.exit(results.errors.length > 0 ? 1 : 0);
 
-function renderTable(r) {
-  const rows = [];
-  const status = (met) => (met === null ? '' : met ? 'met' : '**missed**');
-  const add = (measure, value, budget = '', met = null) =>
-    rows.push([measure, value, budget, status(met)]);
-  const pw = r.pageWeight;
-  if (pw?.build) {
-    const b = pw.build;
-    add(
-      'First screen JS, gzip (build)',
-      `${b.firstScreen.jsGzipKb} KB`,
-      `≤ ${BUDGETS.firstScreenJsKb} KB`,
-      b.firstScreen.jsGzipKb <= BUDGETS.firstScreenJsKb,
-    );
-    if (pw.browser) {
-      add(
-        'First screen JS, gzip (Chromium, `/` until idle)',
-        `${pw.browser.jsGzipKb} KB`,
-        `≤ ${BUDGETS.firstScreenJsKb} KB`,
-        pw.browser.jsGzipKb <= BUDGETS.firstScreenJsKb,
-      );
-      add('First screen CSS, gzip (Chromium)', `${pw.browser.cssGzipKb} KB`);
-      add(
-        'Server compresses JS/CSS',
-        pw.browser.serverCompresses ? 'yes' : `no (${pw.browser.jsTransferredKb} KB of JS sent)`,
-      );
-    }
-    const later = [...b.laterScreens, ...b.lazyChunks].sort((x, y) => y.jsGzipKb - x.jsGzipKb);
-    const over = later.filter((u) => u.jsGzipKb > BUDGETS.laterScreenJsKb);
-    add(
-      'Largest later screen or lazy chunk, gzip',
-      `${later[0]?.jsGzipKb ?? 0} KB (${later[0]?.name ?? '-'})`,
-      `≤ ${BUDGETS.laterScreenJsKb} KB`,
-      over.length === 0,
-    );
-    add(
-      'Later screens / lazy chunks over budget',
-      over.length ? over.map((u) => `${u.name} ${u.jsGzipKb} KB`).join(', ') : 'none',
+function pageWeightRows({ build: b, browser }) {
+  const rows = [
+    {
+      id: 'pageWeight.firstScreen.build',
+      figure: 'First screen JS, gzip (build)',
+      value: b.firstScreen.jsGzipKb,
+      unit: 'KB',
+      budget: { max: BUDGETS.firstScreenJsKb },
+    },
+  ];
+  if (browser) {
+    rows.push(
+      {
+        id: 'pageWeight.firstScreen.chromium',
+        figure: 'First screen JS, gzip (Chromium, `/` until idle)',
+        value: browser.jsGzipKb,
+        unit: 'KB',
+        budget: { max: BUDGETS.firstScreenJsKb },
+      },
+      { figure: 'First screen CSS, gzip (Chromium)', value: browser.cssGzipKb, unit: 'KB' },
+      {
+        figure: 'Server compresses JS/CSS',
+        value: browser.serverCompresses ? 'yes' : `no (${browser.jsTransferredKb} KB of JS sent)`,
+      },
     );
   }
-  for (const page of r.lighthouse?.pages ?? []) {
-    const p = page.path;
-    const scores = [page.performance, page.accessibility, page.bestPractices];
-    add(
-      `Lighthouse ${p}: performance / accessibility / best practices`,
-      scores.join(' / '),
-      '100 / 100 / 100',
-      scores.every((s) => s >= BUDGETS.lighthouseScore),
-    );
-    add(
-      `Lighthouse ${p}: LCP`,
-      `${page.lcpMs} ms`,
-      `≤ ${BUDGETS.lcpMs} ms`,
-      page.lcpMs <= BUDGETS.lcpMs,
-    );
-    add(`Lighthouse ${p}: TBT`, `${page.tbtMs} ms`);
-    add(`Lighthouse ${p}: CLS`, String(page.cls), String(BUDGETS.cls), page.cls <= BUDGETS.cls);
-  }
-  const dl = r.deepLinks;
-  for (const page of dl?.pages ?? []) {
-    const where = `Cold load ${page.path} (${dl.cpuSlowdown}× CPU, ${dl.network.latency} ms, 1.6 Mbit/s)`;
-    add(`${where}: LCP`, `${page.lcpMs} ms`, `≤ ${BUDGETS.lcpMs} ms`, page.lcpMs <= BUDGETS.lcpMs);
-    add(
-      `${where}: app running / CLS`,
-      `${page.runningMs} ms / ${page.cls}`,
-      String(BUDGETS.cls),
-      page.cls <= BUDGETS.cls,
-    );
-  }
-  const sl = r.stepLatency;
-  if (sl) {
-    add(`Continue → next h1, ${sl.cpuSlowdown}× CPU: p50 (${sl.samples} steps)`, `${sl.p50Ms} ms`);
-    add(
-      `Continue → next h1, ${sl.cpuSlowdown}× CPU: p95`,
-      `${sl.p95Ms} ms`,
-      `≤ ${BUDGETS.stepP95Ms} ms`,
-      sl.p95Ms <= BUDGETS.stepP95Ms,
-    );
-    add('Continue → next frame painted: p50 / p95', `${sl.frameP50Ms} / ${sl.frameP95Ms} ms`);
-    const ph = sl.phasesP50Ms;
-    add(
-      'Continue phases, p50: handler / next screen’s scripts / render',
-      `${ph.handler} / ${ph.scripts} / ${ph.render} ms`,
-    );
-    const slowest = [...sl.screens].sort((a, b) => Math.max(...b.domMs) - Math.max(...a.domMs))[0];
-    if (slowest) {
-      add(
-        'Slowest screen to reach (its scripts fetched, gzip)',
-        `${slowest.screen}: ${Math.max(...slowest.domMs)} ms (${slowest.scriptsGzipKb} KB)`,
-      );
-    }
-    add(`Submit → ${sl.outcomePath ?? 'outcome'} h1`, `${sl.submitToOutcomeMs.join(', ')} ms`);
-  }
-  const api = r.api;
-  if (api) {
-    const sub = api.ours.submission;
-    const addr = api.ours.address;
-    const errors =
-      sub.maximum.errors +
-      sub.maximum.non2xx +
-      sub.maximum.timeouts +
-      sub.paced.errors +
-      sub.paced.non200;
-    add(
-      'POST /api/submission: max requests/s (50 conn.)',
-      String(sub.maximum.requestsPerSecond),
-      `≥ ${BUDGETS.submissionsPerSecond}`,
-      sub.maximum.requestsPerSecond >= BUDGETS.submissionsPerSecond,
-    );
-    add(
-      `POST /api/submission at ${sub.paced.rate}/s: p50 / p99`,
-      `${sub.paced.p50Ms} / ${sub.paced.p99Ms} ms (p99 from due ${sub.paced.p99FromDueMs} ms)`,
-      `p99 ≤ ${BUDGETS.submissionP99Ms} ms`,
-      sub.paced.p99Ms <= BUDGETS.submissionP99Ms,
-    );
-    add(
-      'POST /api/submission: errors; every 200 stored',
-      `${errors}; ${api.submissions.missing === 0 ? 'yes' : `no, ${api.submissions.missing} missing`} (${api.submissions.answered200} answered, ${api.submissions.storedRows} rows)`,
-      '0; yes',
-      errors === 0 && api.submissions.missing === 0,
-    );
-    add(
-      'Server CPU per request: POST / GET (echo: POST / GET)',
-      `${sub.maximum.serverCpuMsPerRequest} / ${addr.maximum.serverCpuMsPerRequest} ms (${api.floor.submission.maximum.serverCpuMsPerRequest} / ${api.floor.address.maximum.serverCpuMsPerRequest} ms)`,
-    );
-    add('GET /api/address: max requests/s', String(addr.maximum.requestsPerSecond));
-    add(
-      `GET /api/address at ${addr.paced.rate}/s: p50 / p99`,
-      `${addr.paced.p50Ms} / ${addr.paced.p99Ms} ms`,
-    );
-    add(
-      'Floor (node:http echo): POST / GET max requests/s',
-      `${api.floor.submission.maximum.requestsPerSecond} / ${api.floor.address.maximum.requestsPerSecond}`,
-    );
-    add(
-      `Floor at ${sub.paced.rate}/s: POST p50 / p99`,
-      `${api.floor.submission.paced.p50Ms} / ${api.floor.submission.paced.p99Ms} ms`,
-    );
-    add(
-      'Ours ÷ floor, max requests/s: POST / GET',
-      `${api.ratio.submission} / ${api.ratio.address}`,
-    );
-  }
-  add(
-    'Load average (1 min) at start / end, cores',
-    `${r.machine.loadAverageAtStart[0]} / ${r.machine.loadAverageAtEnd?.[0]}, ${r.machine.cpus}`,
+  const later = [...b.laterScreens, ...b.lazyChunks].sort((x, y) => y.jsGzipKb - x.jsGzipKb);
+  const over = later.filter((u) => u.jsGzipKb > BUDGETS.laterScreenJsKb);
+  rows.push(
+    {
+      id: 'pageWeight.laterScreen.largest',
+      figure: `Largest later screen or lazy chunk, gzip (${later[0]?.name ?? '-'})`,
+      value: later[0]?.jsGzipKb ?? 0,
+      unit: 'KB',
+      budget: { max: BUDGETS.laterScreenJsKb },
+    },
+    {
+      figure: 'Later screens / lazy chunks over budget',
+      value: over.length ? over.map((u) => `${u.name} ${u.jsGzipKb} KB`).join(', ') : 'none',
+    },
   );
-  for (const error of r.errors) add(`FAILED: ${error.part}`, error.message.split('\n')[0]);
+  return rows;
+}
+
+function lighthouseRows(result) {
+  return (result.pages ?? []).flatMap((page) => {
+    const p = page.path;
+    return [
+      {
+        id: `lighthouse.${p}.scores`,
+        figure: `Lighthouse ${p}: performance / accessibility / best practices`,
+        value: [page.performance, page.accessibility, page.bestPractices],
+        budget: {
+          all: [BUDGETS.lighthouseScore, BUDGETS.lighthouseScore, BUDGETS.lighthouseScore],
+        },
+      },
+      {
+        id: `lighthouse.${p}.lcp`,
+        figure: `Lighthouse ${p}: LCP`,
+        value: page.lcpMs,
+        unit: 'ms',
+        budget: { max: BUDGETS.lcpMs },
+      },
+      { id: `lighthouse.${p}.tbt`, figure: `Lighthouse ${p}: TBT`, value: page.tbtMs, unit: 'ms' },
+      {
+        id: `lighthouse.${p}.cls`,
+        figure: `Lighthouse ${p}: CLS`,
+        value: page.cls,
+        budget: { max: BUDGETS.cls },
+      },
+    ];
+  });
+}
+
+/** Real cold loads of deep links with the answers in storage (decision 0043, bench/deep-links.mjs). */
+function deepLinkRows(dl) {
+  const where = (p) =>
+    `Cold load ${p} (${dl.cpuSlowdown}× CPU, ${dl.network.latency} ms, 1.6 Mbit/s)`;
+  return (dl.pages ?? []).flatMap((page) => [
+    {
+      id: `deepLinks.${page.path}.lcp`,
+      figure: `${where(page.path)}: LCP`,
+      value: page.lcpMs,
+      unit: 'ms',
+      budget: { max: BUDGETS.lcpMs },
+    },
+    {
+      id: `deepLinks.${page.path}.running`,
+      figure: `${where(page.path)}: app running`,
+      value: page.runningMs,
+      unit: 'ms',
+    },
+    {
+      id: `deepLinks.${page.path}.cls`,
+      figure: `${where(page.path)}: CLS`,
+      value: page.cls,
+      budget: { max: BUDGETS.cls },
+    },
+  ]);
+}
+
+function stepLatencyRows(sl) {
+  const ph = sl.phasesP50Ms;
+  const slowest = [...sl.screens].sort((a, b) => Math.max(...b.domMs) - Math.max(...a.domMs))[0];
   return [
-    '| measure | value | budget | |',
-    '|---|---|---|---|',
-    ...rows.map(
-      (row) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`,
-    ),
-  ].join('\n');
+    {
+      id: 'stepLatency.p50',
+      figure: `Continue → next h1, ${sl.cpuSlowdown}× CPU: p50 (${sl.samples} steps)`,
+      value: sl.p50Ms,
+      unit: 'ms',
+    },
+    {
+      id: 'stepLatency.p95',
+      figure: `Continue → next h1, ${sl.cpuSlowdown}× CPU: p95`,
+      value: sl.p95Ms,
+      unit: 'ms',
+      budget: { max: BUDGETS.stepP95Ms },
+    },
+    {
+      id: 'stepLatency.frame',
+      figure: 'Continue → next frame painted: p50 / p95',
+      value: `${sl.frameP50Ms} / ${sl.frameP95Ms} ms`,
+    },
+    {
+      figure: 'Continue phases, p50: handler / next screen’s scripts / render',
+      value: `${ph.handler} / ${ph.scripts} / ${ph.render} ms`,
+    },
+    ...(slowest
+      ? [
+          {
+            figure: 'Slowest screen to reach (its scripts fetched, gzip)',
+            value: `${slowest.screen}: ${Math.max(...slowest.domMs)} ms (${slowest.scriptsGzipKb} KB)`,
+          },
+        ]
+      : []),
+    {
+      figure: `Submit → ${sl.outcomePath ?? 'outcome'} h1`,
+      value: `${sl.submitToOutcomeMs.join(', ')} ms`,
+    },
+  ];
+}
+
+function apiRows(api) {
+  const rows = [];
+  const connections = api.connections.submission;
+  for (const [name, label] of Object.entries(DATABASES)) {
+    const run = api.submission[name];
+    const stored = api.submissions[name];
+    if (!run) continue;
+    const { maximum: max, paced } = run;
+    rows.push(
+      {
+        id: `api.${name}.max`,
+        figure: `POST /api/submission, ${label}: max submissions/s (${connections} conn., ${api.cpus} cores)`,
+        value: max.requestsPerSecond,
+        unit: '/s',
+        budget: name === 'postgres2' ? undefined : { min: BUDGETS.submissionsPerSecond },
+      },
+      {
+        id: `api.${name}.maxP99`,
+        figure: `POST /api/submission, ${label}: p99 at max`,
+        value: max.p99Ms,
+        unit: 'ms',
+      },
+      {
+        id: `api.${name}.pacedP99`,
+        figure: `POST /api/submission, ${label}: p99 at ${paced.rate}/s (p50 ${paced.p50Ms} ms; from due ${paced.p99FromDueMs} ms)`,
+        value: paced.p99Ms,
+        unit: 'ms',
+        budget: { max: BUDGETS.submissionP99Ms },
+      },
+      {
+        id: `api.${name}.serverCpu`,
+        figure: `POST /api/submission, ${label}: CPU a submission, server${max.databaseCpuMsPerRequest === null ? '' : ' + PostgreSQL'}`,
+        value:
+          max.databaseCpuMsPerRequest === null
+            ? max.serverCpuMsPerRequest
+            : `${max.serverCpuMsPerRequest} + ${max.databaseCpuMsPerRequest} ms`,
+        unit: 'ms',
+      },
+      {
+        id: 'api.errors',
+        figure: `POST /api/submission, ${label}: errors; every 200 stored`,
+        value: `${max.errors + max.non2xx + max.timeouts + paced.errors + paced.non200}; ${stored.missing === 0 ? 'yes' : `no, ${stored.missing} missing`} (${stored.answered200} answered, ${stored.storedRows} rows)`,
+        budget: undefined,
+      },
+    );
+  }
+  const pg1 = api.submission.postgres?.maximum;
+  const pg2 = api.submission.postgres2?.maximum;
+  if (pg1 && pg2) {
+    rows.push({
+      figure: 'PostgreSQL, two servers ÷ one (same cores)',
+      value: `${round(pg2.requestsPerSecond / pg1.requestsPerSecond, 2)}: ${moreCores(api, pg1, pg2)}`,
+    });
+  }
+  rows.push(
+    {
+      id: 'api.address.max',
+      figure: 'GET /api/address: max requests/s (50 conn.)',
+      value: api.address.maximum.requestsPerSecond,
+      unit: '/s',
+    },
+    {
+      id: 'api.address.pacedP99',
+      figure: `GET /api/address at ${api.address.paced.rate}/s: p99 (p50 ${api.address.paced.p50Ms} ms)`,
+      value: api.address.paced.p99Ms,
+      unit: 'ms',
+    },
+    {
+      id: 'api.floor.max',
+      figure: 'Floor (node:http echo): POST / GET max requests/s',
+      value: `${api.floor.submission.maximum.requestsPerSecond.toLocaleString('en-GB')} / ${api.floor.address.maximum.requestsPerSecond.toLocaleString('en-GB')}`,
+    },
+    {
+      id: 'api.ratio',
+      figure: 'Ours (SQLite) ÷ floor, max requests/s: POST / GET',
+      value: `${api.ratio.submission} / ${api.ratio.address}`,
+    },
+  );
+  return rows;
+}
+
+/**
+ * What the one- and two-server figures predict for a machine with more cores: the CPU one
+ * submission costs (server + PostgreSQL) against the cores there are.
+ */
+function moreCores(api, pg1, pg2) {
+  const perSubmission = (pg1.serverCpuMsPerRequest ?? 0) + (pg1.databaseCpuMsPerRequest ?? 0);
+  if (perSubmission === 0) return '';
+  const ceiling = Math.round((api.cpus * 1000) / perSubmission);
+  const serverShare = round((pg1.serverCpuMsPerRequest ?? 0) / perSubmission, 2);
+  return (
+    `one submission costs ${round(perSubmission, 3)} ms of CPU (server ${serverShare} of it), so ` +
+    `${api.cpus} cores cap any number of servers at about ${ceiling.toLocaleString('en-GB')}/s ` +
+    `(two servers reached ${pg2.requestsPerSecond}); with more cores a second server adds up to a ` +
+    `core of Node's work, until PostgreSQL's share (${round(1 - serverShare, 2)}) saturates its cores`
+  );
+}
+
+function deliveryRows(delivery) {
+  return delivery.kinds.map((kind) => ({
+    id: `delivery.${kind.receiver}.p99`,
+    figure: `POST /api/submission at ${delivery.rate}/s (SQLite), receiver ${kind.receiver}: p99 over ${kind.runs} interleaved runs (p50 ${kind.p50Ms} ms; runs' p99 ${kind.runP99Ms.join(', ')} ms)`,
+    value: kind.p99Ms,
+    unit: 'ms',
+    budget: { max: BUDGETS.submissionP99Ms },
+  }));
+}
+
+function backOfficeRows(result) {
+  const rows = [];
+  for (const run of result.runs) {
+    const slowest = [...run.queries].sort((a, b) => b.p95Ms - a.p95Ms)[0];
+    rows.push({
+      id: `backOffice.${run.dialect}.slowest`,
+      figure: `Back-office list, ${run.rows.toLocaleString('en-GB')} applications, ${run.dialect}: slowest kind's p95 (${slowest.name}; ${run.samples} requests each)`,
+      value: slowest.p95Ms,
+      unit: 'ms',
+      budget: { max: BUDGETS.backOfficeListP95Ms },
+    });
+    rows.push({
+      figure: `Back-office list, ${run.dialect}: p95 of each kind`,
+      value: run.queries.map((q) => `${q.name} ${q.p95Ms}`).join('; '),
+    });
+  }
+  return rows;
 }

@@ -1,4 +1,5 @@
-// The numbers of docs/design.md §5, in one place for the benchmarks and the CI budget check.
+// The numbers of docs/design.md §5 as issue 15 raised them, in one place for the benchmarks and
+// the CI budget check.
 export const BUDGETS = {
   firstScreenJsKb: 95,
   laterScreenJsKb: 10,
@@ -9,4 +10,5 @@ export const BUDGETS = {
   stepP95Ms: 33,
   submissionsPerSecond: 2000,
   submissionP99Ms: 25,
+  backOfficeListP95Ms: 100,
 };

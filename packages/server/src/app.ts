@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const delivery = options.delivery ?? createDelivery({ db, config, clock, logger: app.log });
   if (options.delivery === undefined) app.addHook('onClose', () => delivery.stop());
   const applications = createApplicationsRepository(db, {
-    onDecided: (trx, decided) => delivery.recordDecided(trx, decided),
+    decidedEvents: (decided) => delivery.decidedEvents(decided),
   });
   const codes = createCodeHasher(config.portalCodeSecret);
   const decide = createDecider({

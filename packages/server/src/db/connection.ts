@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type {
+  KyselyConfig,
   QueryExecutor,
   SqliteDatabase as KyselySqliteDatabase,
   SqliteStatement,
@@ -24,6 +25,8 @@ export interface OpenDatabaseOptions {
   logger?: Pick<Logger, 'error'>;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Kysely's query log (every statement, `begin` and `commit` included): for counting them. */
+  log?: KyselyConfig['log'];
 }
 
 const groupSyncs = new WeakMap<object, GroupSync>();
@@ -32,10 +35,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   if (config.kind === 'postgres') {
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool: openPostgresPool(config.url, options) }),
+      log: options.log,
     });
   }
   const { database, groupSync } = openSqlite(config.file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: options.log });
   groupSyncs.set(db, groupSync);
   return db;
 }

@@ -11,6 +11,7 @@ import * as lifecycle from './migrations/0007-lifecycle.js';
 import * as funnel from './migrations/0009-funnel.js';
 import * as evidence from './migrations/0008-evidence.js';
 import * as search from './migrations/0010-search.js';
+import * as listOnPostgres from './migrations/0011-list-on-postgres.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-evidence': evidence,
   '0009-funnel': funnel,
   '0010-search': search,
+  '0011-list-on-postgres': listOnPostgres,
 };
 
 const provider: MigrationProvider = {

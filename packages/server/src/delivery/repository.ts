@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { dialectOf } from '../db/connection.js';
-import type { Database, DeliveryEventRow } from '../db/schema.js';
+import type { Database, DeliveryEventRow, DeliveryEventsTable } from '../db/schema.js';
 import { ABANDONED_LEAD_EVENT, abandonedLeadEventBody } from './events.js';
 import { newEventId } from './signing.js';
 
@@ -13,6 +13,30 @@ export interface NewEvent {
   now: Date;
   /** The application it is about (docs/decisions/0030-application-reference.md). */
   submissionKey?: string;
+}
+
+/** The rows of an event: one per endpoint, each due at once. */
+export function eventRows({
+  eventId,
+  type,
+  body,
+  endpoints,
+  now,
+  submissionKey,
+}: NewEvent): Insertable<DeliveryEventsTable>[] {
+  const at = now.toISOString();
+  return endpoints.map((endpoint) => ({
+    event_id: eventId,
+    endpoint,
+    event_type: type,
+    body,
+    created_at: at,
+    next_attempt_at: at,
+    delivered_at: null,
+    dead_at: null,
+    last_error: null,
+    submission_key: submissionKey ?? null,
+  }));
 }
 
 export interface GroupedAlert {
@@ -75,26 +99,9 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
   const postgres = dialectOf(db) === 'postgres';
 
   return {
-    async insertEvent({ eventId, type, body, endpoints, now, submissionKey }) {
-      if (endpoints.length === 0) return;
-      const at = now.toISOString();
-      await db
-        .insertInto('delivery_events')
-        .values(
-          endpoints.map((endpoint) => ({
-            event_id: eventId,
-            endpoint,
-            event_type: type,
-            body,
-            created_at: at,
-            next_attempt_at: at,
-            delivered_at: null,
-            dead_at: null,
-            last_error: null,
-            submission_key: submissionKey ?? null,
-          })),
-        )
-        .execute();
+    async insertEvent(event) {
+      if (event.endpoints.length === 0) return;
+      await db.insertInto('delivery_events').values(eventRows(event)).execute();
     },
 
     async upsertAlert({ eventId, endpoint, body, count, dueAt, now }) {

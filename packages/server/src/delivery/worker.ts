@@ -3,15 +3,15 @@
  * retry schedule; turns quiet partial saves into lead events; and raises the grouped chat
  * alerts (docs/decisions/0020-signed-delivery.md, 0021-grouped-alerts.md).
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { webhookBody } from '../alerts/webhook.js';
 import type { AlertMessage } from '../alerts/webhook.js';
 import type { Config } from '../config.js';
-import type { Database, DeliveryEventRow } from '../db/schema.js';
+import type { Database, DeliveryEventRow, DeliveryEventsTable } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../http/errors.js';
 import type { DecidedApplication } from '../repositories/applications.js';
 import { ALERT_EVENT, DECIDED_EVENT, decidedEventBody } from './events.js';
-import { createDeliveryRepository } from './repository.js';
+import { createDeliveryRepository, eventRows } from './repository.js';
 import { newEventId, signedHeaders } from './signing.js';
 
 interface WorkerLogger {
@@ -75,6 +75,11 @@ export interface DrainResult {
 export interface Delivery {
   /** Writes the decided event in the submission's transaction (applications.ts `onDecided`). */
   recordDecided(trx: Kysely<Database>, decided: DecidedApplication): Promise<void>;
+  /**
+   * The decided event's rows, which the submission writes in its transaction with the decision
+   * itself (applications.ts `decidedEvents`; none when no endpoint is configured).
+   */
+  decidedEvents(decided: DecidedApplication): Insertable<DeliveryEventsTable>[];
   /** Queues a grouped alert in the database; held in memory if that fails. Never throws. */
   alert(alert: RaisedAlert): Promise<void>;
   /** Holds a grouped alert in memory only: for when the database is what failed. */
@@ -346,18 +351,23 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   }
   schedule();
 
+  function decidedEvents(decided: DecidedApplication): Insertable<DeliveryEventsTable>[] {
+    return eventRows({
+      eventId: newEventId(),
+      type: DECIDED_EVENT,
+      body: decidedEventBody(decided),
+      endpoints: eventEndpoints,
+      now: new Date(decided.decidedAt),
+      submissionKey: decided.submissionKey,
+    });
+  }
+
   return {
     async recordDecided(trx, decided) {
-      if (eventEndpoints.length === 0) return;
-      await createDeliveryRepository(trx).insertEvent({
-        eventId: newEventId(),
-        type: DECIDED_EVENT,
-        body: decidedEventBody(decided),
-        endpoints: eventEndpoints,
-        now: new Date(decided.decidedAt),
-        submissionKey: decided.submissionKey,
-      });
+      const rows = decidedEvents(decided);
+      if (rows.length > 0) await trx.insertInto('delivery_events').values(rows).execute();
     },
+    decidedEvents,
     alert,
     holdAlert,
     drainOnce,

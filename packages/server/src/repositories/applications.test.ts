@@ -44,6 +44,22 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
     await sql`delete from portal_accounts`.execute(database.db);
   });
 
+  it('gives a new reference when the first one drawn is taken (decision 0030)', async () => {
+    const drawn = ['22222222', '22222222', '33333333'];
+    const repository = createApplicationsRepository(database.db, {
+      newReference: () => drawn.shift()!,
+    });
+    const submit = (key: string) =>
+      repository.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>
+        Promise.resolve(approve()),
+      );
+    const first = JSON.parse((await submit(randomUUID())).responseJson) as { reference: string };
+    const second = JSON.parse((await submit(randomUUID())).responseJson) as { reference: string };
+    expect(first.reference).toBe('22222222');
+    expect(second.reference).toBe('33333333');
+    expect(drawn).toEqual([]);
+  });
+
   it('stores a submission with its decision in one row', async () => {
     const key = randomUUID();
     const result = await applications.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>

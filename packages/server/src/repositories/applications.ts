@@ -1,10 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { newReference } from '@broker/domain';
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
 import { searchName } from '../db/search-name.js';
-import type { ApplicationOutcome, ApplicationRow, Database } from '../db/schema.js';
+import type {
+  ApplicationOutcome,
+  ApplicationRow,
+  Database,
+  DeliveryEventsTable,
+} from '../db/schema.js';
 import { createPortalAccountsRepository } from './portal-accounts.js';
 import type { PortalAccountsRepository } from './portal-accounts.js';
 
@@ -82,6 +87,13 @@ export interface ApplicationsRepositoryOptions {
    * delivery writes its event here (docs/decisions/0020-signed-delivery.md).
    */
   onDecided?: (trx: Transaction<Database>, decided: DecidedApplication) => Promise<void>;
+  /**
+   * The delivery events a decision adds (delivery's `decidedEvents`): written with the decision
+   * in one statement on PostgreSQL, a round trip fewer than `onDecided` (docs/performance.md).
+   */
+  decidedEvents?: (decided: DecidedApplication) => Insertable<DeliveryEventsTable>[];
+  /** A new random reference (decision 0030); by default the domain's `newReference`. */
+  newReference?: () => string;
 }
 
 export interface DecidedApplication {
@@ -120,9 +132,12 @@ const startsDuplicateWindow = sql<boolean>`${sql.ref('outcome')} in ('approved',
  * A reference no application has yet (decision 0030). 30^7 bodies make a clash rare; the unique
  * index is the last word if two transactions pick the same one at once.
  */
-async function unusedReference(trx: Transaction<Database>): Promise<string> {
+async function unusedReference(
+  trx: Transaction<Database>,
+  nextReference: () => string,
+): Promise<string> {
   for (;;) {
-    const reference = newReference(randomInt);
+    const reference = nextReference();
     const taken = await trx
       .selectFrom('applications')
       .select('id')
@@ -132,21 +147,56 @@ async function unusedReference(trx: Transaction<Database>): Promise<string> {
   }
 }
 
+/** The person whose duplicates a submission's decision looks for (decide.ts builds the same). */
+function personOf(facts: ApplicationFacts): Person | null {
+  if (facts.dateOfBirth === null) return null;
+  if (facts.emailLower === null && facts.phoneNormalised === null) return null;
+  return {
+    dateOfBirth: facts.dateOfBirth,
+    emailLower: facts.emailLower,
+    phoneNormalised: facts.phoneNormalised,
+  };
+}
+
+function samePerson(a: Person, b: Person | null): boolean {
+  return (
+    b !== null &&
+    a.dateOfBirth === b.dateOfBirth &&
+    a.emailLower === b.emailLower &&
+    a.phoneNormalised === b.phoneNormalised
+  );
+}
+
+/**
+ * PostgreSQL's transaction-scoped advisory locks that serialise concurrent submissions for the
+ * same person, which READ COMMITTED alone would let both pass the duplicate check. Always e-mail
+ * then phone, so no two can deadlock.
+ */
+function duplicateLockKeys(person: Person): [string, string] {
+  return [
+    `dup:e:${person.dateOfBirth}:${person.emailLower ?? ''}`,
+    `dup:p:${person.dateOfBirth}:${person.phoneNormalised ?? ''}`,
+  ];
+}
+
 export function createApplicationsRepository(
   db: Kysely<Database>,
   options: ApplicationsRepositoryOptions = {},
 ): ApplicationsRepository {
   const postgres = dialectOf(db) === 'postgres';
+  const nextReference = options.newReference ?? (() => newReference(randomInt));
 
-  function scopeOf(trx: Transaction<Database>, submissionKey: string): SubmissionScope {
+  function scopeOf(
+    trx: Transaction<Database>,
+    submissionKey: string,
+    locked: Person | null,
+  ): SubmissionScope {
     return {
       async hasRecentApplicationFor(person, since) {
         if (person.emailLower === null && person.phoneNormalised === null) return false;
-        if (postgres) {
-          // Serialises concurrent submissions for the same person, which READ COMMITTED alone
-          // would let both pass the check. Always e-mail then phone, so no two can deadlock.
-          const byEmail = `dup:e:${person.dateOfBirth}:${person.emailLower ?? ''}`;
-          const byPhone = `dup:p:${person.dateOfBirth}:${person.phoneNormalised ?? ''}`;
+        if (postgres && !samePerson(person, locked)) {
+          // The claim took these locks for the facts' person; any other person is locked here.
+          const [byEmail, byPhone] = duplicateLockKeys(person);
           await sql`select pg_advisory_xact_lock(hashtext(${byEmail})), pg_advisory_xact_lock(hashtext(${byPhone}))`.execute(
             trx,
           );
@@ -180,55 +230,98 @@ export function createApplicationsRepository(
     async submit({ submissionKey, facts, now }, decide) {
       const at = now.toISOString();
       const result = await db.transaction().execute(async (trx) => {
-        // Claim the key first: on PostgreSQL a concurrent insert of the same key waits here
-        // until the other transaction ends, then the locked read below sees its result.
-        await trx
+        // One statement claims the key, reads what it holds and prepares the decision
+        // (docs/performance.md, "Statements and round trips of one submission"):
+        // - the insert, or on a conflict a no-op update, locks the key's row until the end of
+        //   the transaction (a concurrent submission of the same key waits here, then reads the
+        //   other's result), and RETURNING gives its status and stored answer;
+        // - on PostgreSQL, RETURNING also takes the person's duplicate locks, so the duplicate
+        //   look-up (the next statement, with a snapshot taken after them) sees every earlier
+        //   submission for the same person;
+        // - and it says whether a candidate reference is taken (decision 0030).
+        // Once: the name is read out of the payload (search-name.ts).
+        const columns = factColumns(facts);
+        const person = personOf(facts);
+        const candidate = nextReference();
+        const lockKeys = postgres && person !== null ? duplicateLockKeys(person) : [];
+        const existing = await trx
           .insertInto('applications')
           .values({
             submission_key: submissionKey,
             status: 'partial',
-            ...factColumns(facts),
+            ...columns,
             created_at: at,
             updated_at: at,
           })
-          .onConflict((conflict) => conflict.column('submission_key').doNothing())
-          .execute();
-        const base = trx
-          .selectFrom('applications')
-          .select(['status', 'response_json'])
-          .where('submission_key', '=', submissionKey);
-        const existing = await (postgres ? base.forUpdate() : base).executeTakeFirstOrThrow();
+          .onConflict((conflict) =>
+            conflict
+              .column('submission_key')
+              .doUpdateSet((eb) => ({ status: eb.ref('applications.status') })),
+          )
+          .returning((eb) => [
+            'status',
+            'response_json',
+            eb
+              .exists(
+                eb
+                  .selectFrom('applications as taken')
+                  .select('taken.id')
+                  .where('taken.reference', '=', candidate),
+              )
+              .as('reference_taken'),
+            ...lockKeys.map((key, index) =>
+              sql<string>`pg_advisory_xact_lock(hashtext(${key}))`.as(`lock_${index}`),
+            ),
+          ])
+          .executeTakeFirstOrThrow();
         if (existing.status === 'complete' && existing.response_json !== null) {
           return { replayed: true, responseJson: existing.response_json };
         }
 
-        const decision = await decide(scopeOf(trx, submissionKey));
-        const reference = await unusedReference(trx);
+        const decision = await decide(scopeOf(trx, submissionKey, postgres ? person : null));
+        // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean.
+        const reference =
+          Number(existing.reference_taken) === 0
+            ? candidate
+            : await unusedReference(trx, nextReference);
         const responseJson = JSON.stringify({ ...decision.response, reference });
-        await trx
-          .updateTable('applications')
-          .set({
-            status: 'complete',
-            outcome: decision.outcome,
-            decline_reason: decision.declineReason,
-            application_id: decision.applicationId,
-            response_json: responseJson,
-            decision_json: decision.decisionJson ?? null,
-            reference,
-            ...factColumns(facts),
-            updated_at: at,
-            completed_at: at,
-          })
-          .where('submission_key', '=', submissionKey)
-          .execute();
-        await options.onDecided?.(trx, {
+        const decided: DecidedApplication = {
           submissionKey,
           reference,
           outcome: decision.outcome,
           responseJson,
           payloadJson: facts.payloadJson,
           decidedAt: at,
-        });
+        };
+        const events = options.decidedEvents?.(decided) ?? [];
+        const update = (db: QueryCreator<Database>) =>
+          db
+            .updateTable('applications')
+            .set({
+              status: 'complete',
+              outcome: decision.outcome,
+              decline_reason: decision.declineReason,
+              application_id: decision.applicationId,
+              response_json: responseJson,
+              decision_json: decision.decisionJson ?? null,
+              reference,
+              ...columns,
+              updated_at: at,
+              completed_at: at,
+            })
+            .where('submission_key', '=', submissionKey);
+        if (postgres && events.length > 0) {
+          // One statement: PostgreSQL runs a data-modifying WITH whether or not it is read.
+          await trx
+            .with('decided', (db) => update(db).returning('id'))
+            .insertInto('delivery_events')
+            .values(events)
+            .execute();
+        } else {
+          await update(trx).execute();
+          if (events.length > 0) await trx.insertInto('delivery_events').values(events).execute();
+        }
+        await options.onDecided?.(trx, decided);
         const answer = decision.firstAnswer;
         return {
           replayed: false,
