@@ -5,7 +5,12 @@ import { getAnswer, type ResolvedField, type StatePath, type AddressPath } from 
 import { StepScreen } from '../step-screen';
 import type { FieldContext, FieldRenderer } from '../widgets/field-renderer';
 import { fieldId } from '../lib/field-id';
-import { getApplication, setField, setFields, useApplication } from '../../../state/application-store';
+import {
+  getApplication,
+  setField,
+  setFields,
+  useApplication,
+} from '../../../state/application-store';
 import { lookupAddressById, lookupPostcode } from '../../../api/address-lookup';
 import { useLookupEnabled } from './use-lookup-enabled';
 import { PostcodeFinder } from './postcode-finder';
