@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { iTabTo } from './support/keyboard';
 import { snap } from './support/screenshots';
-import { applicationAtSubmit } from './support/seeded-application';
+import { applicationAtSubmit, personFor } from './support/seeded-application';
 import { iHaveAnsweredTheCookieBanner } from './support/vehicle';
 
 // docs/decisions/0043-step-shells.md: a deep link or a reload of a journey step gets the step's
@@ -35,8 +35,10 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /** A whole vehicle application in this tab's sessionStorage, as a visitor who reloads has. */
-async function withAnswersInStorage(page: Page): Promise<void> {
-  const stored = applicationAtSubmit(randomUUID());
+/** Seeds a whole application of the shared test applicant; returns who it is. */
+async function withAnswersInStorage(page: Page): Promise<ReturnType<typeof personFor>> {
+  const key = randomUUID();
+  const stored = applicationAtSubmit(key);
   await page.addInitScript(
     ([key, value]) => {
       // Only the first document of the tab: a reload keeps what the app wrote since.
@@ -44,6 +46,7 @@ async function withAnswersInStorage(page: Page): Promise<void> {
     },
     [STORAGE_KEY, stored] as const,
   );
+  return personFor(key);
 }
 
 /** Every layout shift the page has had (CLS's raw entries), with recent input or not. */
@@ -83,7 +86,7 @@ test.describe('step shells for deep links and reloads', () => {
       expect(response.headers()['vary']).toMatch(/Cookie/);
 
       const problems = watchProblems(page);
-      await withAnswersInStorage(page);
+      const person = await withAnswersInStorage(page);
       const release = await holdScripts(page);
       await page.goto(shell.path, { waitUntil: 'commit' });
       // Before any of the app's script: the heading, styled and branded, but not yet usable,
@@ -104,7 +107,9 @@ test.describe('step shells for deep links and reloads', () => {
       await expect(page.locator('.progress')).toBeVisible();
       await expect(page.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
       if (shell.path === '/date-of-birth') {
-        await expect(page.getByRole('textbox', { name: 'Year' })).toHaveValue('1975');
+        await expect(page.getByRole('textbox', { name: 'Year' })).toHaveValue(
+          person.dateOfBirth.year,
+        );
       } else if (shell.path === '/contact') {
         await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue(/^079/);
         await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
@@ -113,7 +118,7 @@ test.describe('step shells for deep links and reloads', () => {
           page.getByText('BS1 4JQ').or(page.getByRole('textbox', { name: 'Postcode' })),
         ).not.toHaveCount(0);
       } else {
-        await expect(page.getByText('Seacole')).toBeVisible();
+        await expect(page.getByText(person.lastName, { exact: false }).first()).toBeVisible();
       }
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);
