@@ -248,8 +248,8 @@ function summarise(samples) {
 /**
  * `journeys` rounds of one journey of each kind, interleaved (vehicle, secured, joint; then
  * secured, joint, vehicle…) so that the machine's load and the cold first journey fall on every
- * kind alike. The overall figures are over every
- * Continue of every kind; `kinds` has each kind's own.
+ * kind alike. The overall figures are over every Continue of every kind; `kinds` has each
+ * kind's own.
  */
 export async function stepLatency(
   origin,
