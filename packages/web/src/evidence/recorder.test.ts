@@ -63,9 +63,8 @@ describe('the record of texts shown and consents given', () => {
     } finally {
       setItem.mockRestore();
     }
-    expect(JSON.parse(stored ?? 'null').shown.map((entry: { text: string }) => entry.text)).toEqual(
-      ['repossession-warning'],
-    );
+    const before = JSON.parse(stored ?? 'null') as { shown: { text: string }[] };
+    expect(before.shown.map((entry) => entry.text)).toEqual(['repossession-warning']);
   });
 
   it('records the moment the terms, soft search and opt-ins are agreed, and forgets a withdrawn one', () => {
