@@ -46,7 +46,9 @@ describe('the secured-loan notices', () => {
   });
 
   it('formats no figure while rendering: the frame renders the example on every secured step', () => {
-    const format = vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    // Intl.NumberFormat's `format` is a getter that hands out the bound function.
+    const formats = Intl.NumberFormat.prototype as unknown as { readonly format: unknown };
+    const format = vi.spyOn(formats, 'format', 'get');
     const toFixed = vi.spyOn(Number.prototype, 'toFixed');
     try {
       render(<SecuredRepresentativeExample />);
