@@ -1,12 +1,21 @@
-// Continue → next screen: a whole vehicle-finance journey in Chromium with the CPU slowed 4× by
-// the DevTools protocol (Emulation.setCPUThrottlingRate). Each step is filled by its labels as a
-// person would; then, just before the click, a MutationObserver starts in the page, and the
+// Continue → next screen: whole journeys of each kind (vehicle, secured, joint with the joint
+// applicant's screens) in Chromium with the CPU slowed 4× by the DevTools protocol
+// (Emulation.setCPUThrottlingRate). Each step is answered from the shared test applicant
+// (`@broker/domain/testing`) through the controls the journey's table says it shows; then, just before the click, a MutationObserver starts in the page, and the
 // time runs from the click event's timeStamp to the moment a new, visible h1 is in the DOM
 // (`domMs`), and to the task after the next animation frame, when it has been painted
 // (`frameMs`). Also recorded: the scripts each screen fetched (gzip KB). The last step's
 // "Submit application" (a POST and the outcome page) is reported on its own.
 /* global document, history, location, MutationObserver, requestAnimationFrame, window -- functions that run in the page */
 import { chromium } from '@playwright/test';
+import { stepFields, stepPath } from '@broker/domain';
+import {
+  BEN,
+  applicantAnswers,
+  applicantStateAt,
+  numberedPerson,
+  setAnswer,
+} from '@broker/domain/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { gzipSize, kb } from './lib/chunks.mjs';
 import { percentile, round, withTimeout } from './lib/stats.mjs';
@@ -15,93 +24,80 @@ const CPU_SLOWDOWN = 4;
 const JOURNEYS = 3;
 const JOURNEY_TIMEOUT_MS = 120_000;
 
-const radio = (name) => ({ radio: name });
-const text = (label, value) => ({ label, value });
-const choose = (label, option) => ({ label, option });
-const click = (button) => ({ click: button });
-const tick = (name) => ({ tick: name });
-/** Waits until the box with this label shows a value (filled in by the page itself). */
-const filledIn = (label) => ({ filledIn: label });
+/** The journeys the bench walks, each with its own steps: the secured one adds the property
+ * and the secured-loan disclosure on every screen, the joint one the joint applicant's screens. */
+export const KINDS = ['vehicle', 'secured', 'joint'];
 
-/** One applicant's vehicle-finance journey on the default brand: [path, what to answer]. */
-export const journey = (email) => [
-  ['/', [radio('A vehicle')]],
-  ['/loan-type', [radio('Hire purchase')]],
-  ['/looking-to-buy', [radio(/^Yes, I have found/)]],
-  ['/deposit', [radio('No')]],
-  ['/amount-to-finance', []],
-  ['/driving-licence', [radio('Full UK licence')]],
-  ['/marital-status', [choose(/marital status/i, /^Single$/)]],
-  ['/date-of-birth', [text('Day', '15'), text('Month', '5'), text('Year', '1980')]],
-  [
-    '/employment/1',
-    [
-      choose(/employment status/i, /^Employed full time$/),
-      text(/^(Occupation|Job title)/, 'Engineer'),
-      text(/^Employer name/, 'Analytical Engines Ltd'),
-      text(/^Employer town/, 'London'),
-    ],
-  ],
-  ['/employment-length/1', [text('Years', '6'), text('Months', '3')]],
-  ['/employment-income/1', [text(/net monthly income/i, '2400')]],
-  [
-    '/address/1',
-    [
-      text('Postcode', 'E1 6AN'),
-      click('Find address'),
-      choose(/address/i, /^14 Commercial Street/),
-      filledIn(/^Town or city/),
-    ],
-  ],
-  ['/residential-status/1', [radio('Private tenant')]],
-  ['/address-length/1', [text('Years', '5'), text('Months', '0')]],
-  ['/personal', [radio('Ms'), text('First name', 'Ada'), text('Last name', 'Lovelace')]],
-  [
-    '/contact',
-    [
-      text('Email address', email),
-      text('Phone number', '07123456789'),
-      // The terms are agreed here (docs/decisions/0015).
-      tick(/agree to the Terms/i),
-    ],
-  ],
-  ['/optins', []],
-  ['/joint', [radio('No')]],
-  ['/before-you-submit', []],
-  ['/submit', []],
-];
+const fieldId = (path) => path.replaceAll('.', '-'); // packages/web/src/features/steps/lib/field-id.ts
+const check = (id) => ({ check: id });
+const select = (id, value) => ({ select: id, value });
+const fill = (id, value) => ({ fill: id, value: String(value) });
+const MANUAL_ADDRESS = { clickIfVisible: 'Enter the address manually' };
+
+/** A radio option's input (packages/web/src/features/steps/widgets/radio-group.tsx). */
+const optionId = (path, index) => (index === 0 ? fieldId(path) : `${fieldId(path)}-${index + 1}`);
+
+/** How a person gives one answer on the screen: the control the step's table says it is. */
+function actionFor(fields, path, value) {
+  const field = fields.find((f) => f.path === path);
+  // Parts of a group (date of birth, years and months, the address lines) are text boxes.
+  if (!field) return fill(fieldId(path), value);
+  const index = field.options?.findIndex((option) => Object.is(option.value, value)) ?? -1;
+  if (field.kind === 'radio' || field.kind === 'title') {
+    if (index < 0) throw new Error(`${path}: no option ${String(value)}`);
+    return check(optionId(path, index));
+  }
+  // The dropdown's options are valued by their index (widgets/dropdown.tsx).
+  if (field.kind === 'dropdown') return select(fieldId(path), String(index));
+  if (field.kind === 'checkbox') return value === true ? check(fieldId(path)) : null;
+  return fill(fieldId(path), value);
+}
+
+/**
+ * One journey of this kind on the default brand: [path, what to answer], from the shared test
+ * applicant's answers (`@broker/domain/testing`, packages/domain/src/testing/applicant.ts), each
+ * given through the control the journey's table says the screen shows for it. `n` makes the
+ * applicant (and the joint applicant) a person of their own, so no application is a duplicate.
+ */
+export function journey(kind, n) {
+  const person = numberedPerson(n);
+  const joint = numberedPerson(n + 500_001, BEN);
+  const steps = applicantAnswers(kind, { person, joint }).map(({ step, answers }) => {
+    const path = stepPath(step);
+    // The screen's fields once its answers are in (some show only for an answer: occupation).
+    const state = applicantStateAt(kind, path, { person, joint });
+    for (const [at, value] of Object.entries(answers)) setAnswer(state, at, value);
+    const fields = stepFields(step, state);
+    let entries = Object.entries(answers);
+    const actions = [];
+    const postcode = entries.find(([at]) => at.endsWith('.postcode'));
+    if (step.id === 'address' && postcode) {
+      // The postcode first, then the lines by hand: the lookup is not what is timed.
+      actions.push(fill(fieldId(postcode[0]), postcode[1]), MANUAL_ADDRESS);
+      entries = entries.filter((entry) => entry !== postcode);
+    }
+    for (const [at, value] of entries) actions.push(actionFor(fields, at, value));
+    return [path, actions.filter(Boolean)];
+  });
+  return [...steps, ['/before-you-submit', []], ['/submit', []]];
+}
 
 export async function answer(page, action) {
   const main = page.locator('main');
-  if (action.radio) {
-    const option = main.getByRole('radio', { name: action.radio, exact: true });
-    if (await option.isVisible()) {
-      await option.check();
-    } else {
-      // A custom-styled radio hides its input: a person clicks the label.
-      await page.locator(`label[for="${await option.getAttribute('id')}"]`).click();
-    }
-  } else if (action.tick) {
-    const box = main.getByRole('checkbox', { name: action.tick });
-    if (await box.isVisible()) await box.check();
-    else await page.locator(`label[for="${await box.getAttribute('id')}"]`).click();
-  } else if (action.filledIn) {
-    const box = main.getByRole('textbox', { name: action.filledIn });
-    await box.waitFor();
-    const deadline = Date.now() + 10_000;
-    while ((await box.inputValue()) === '') {
-      if (Date.now() > deadline) throw new Error(`${String(action.filledIn)} stayed empty`);
-      await page.waitForTimeout(50);
-    }
-  } else if (action.click) {
-    await main.getByRole('button', { name: action.click, exact: true }).click();
-  } else if (action.option) {
-    const select = main.getByRole('combobox', { name: action.label });
-    const option = select.locator('option').filter({ hasText: action.option }).first();
-    await option.waitFor({ state: 'attached' });
-    await select.selectOption({ label: (await option.textContent()).trim() });
+  if (action.clickIfVisible) {
+    const button = main.getByRole('button', { name: action.clickIfVisible, exact: true });
+    if (await button.isVisible()) await button.click();
+    return;
+  }
+  const control = main.locator(`[id="${action.check ?? action.select ?? action.fill}"]`);
+  if (action.check) {
+    if (await control.isVisible()) await control.check();
+    // A custom-styled radio or checkbox hides its input: a person clicks the label.
+    else await main.locator(`label[for="${action.check}"]`).click();
+  } else if (action.select) {
+    await control.selectOption(action.value);
   } else {
-    await main.getByRole('textbox', { name: action.label }).fill(action.value);
+    await control.fill(action.value);
   }
 }
 
@@ -167,7 +163,7 @@ export async function timedClick(page, button) {
   return page.evaluate(() => window.__benchStep);
 }
 
-async function runJourney(browser, origin, index, scriptSizes) {
+async function runJourney(browser, origin, kind, index, scriptSizes) {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
   try {
     await context.addInitScript(recordNavigations);
@@ -189,7 +185,8 @@ async function runJourney(browser, origin, index, scriptSizes) {
     await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
     await page.waitForLoadState('networkidle');
 
-    const steps = journey(`bench.latency.${Date.now()}.${index}@example.com`);
+    // A person of their own each journey and each run (numberedPerson takes 0 to 999,999).
+    const steps = journey(kind, (Math.trunc(Date.now() / 1000) * 10 + index) % 500_000);
     const samples = [];
     let submit = null;
     for (const [i, [path, actions]] of steps.entries()) {
@@ -203,7 +200,7 @@ async function runJourney(browser, origin, index, scriptSizes) {
       if (expected && timing.path !== expected) {
         throw new Error(`Continue on ${path} led to ${timing.path}, not ${expected}`);
       }
-      const sample = { from: path, ...timing, to: timing.path, scripts: [...fetched] };
+      const sample = { kind, from: path, ...timing, to: timing.path, scripts: [...fetched] };
       if (last) submit = sample;
       else samples.push(sample);
     }
@@ -224,31 +221,69 @@ async function runJourney(browser, origin, index, scriptSizes) {
   }
 }
 
-export async function stepLatency(origin, { journeys = JOURNEYS, log = () => {} } = {}) {
+/** p50/p95 and the phases of some Continue presses. */
+function summarise(samples) {
+  const dom = samples.map((s) => s.domMs);
+  const frame = samples.map((s) => s.frameMs);
+  const p50 = (key) =>
+    round(
+      percentile(
+        samples.map((s) => s[key]),
+        50,
+      ),
+    );
+  return {
+    samples: samples.length,
+    p50Ms: round(percentile(dom, 50)),
+    p95Ms: round(percentile(dom, 95)),
+    maxMs: round(Math.max(...dom)),
+    frameP50Ms: round(percentile(frame, 50)),
+    frameP95Ms: round(percentile(frame, 95)),
+    // Medians of the phases: the Continue handler, waiting for the next screen's scripts, and
+    // rendering it. They do not add up to p50 exactly (medians of different steps).
+    phasesP50Ms: { handler: p50('handlerMs'), scripts: p50('scriptsMs'), render: p50('renderMs') },
+  };
+}
+
+/**
+ * `journeys` rounds of one journey of each kind, interleaved (vehicle, secured, joint; then
+ * secured, joint, vehicle…) so that the machine's load and the cold first journey fall on every
+ * kind alike. The overall figures are over every Continue of every kind; `kinds` has each
+ * kind's own.
+ */
+export async function stepLatency(
+  origin,
+  { journeys = JOURNEYS, kinds = KINDS, log = () => {} } = {},
+) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const scriptSizes = new Map();
   try {
     const runs = [];
-    for (let i = 0; i < journeys; i += 1) {
-      const run = await withTimeout(
-        runJourney(browser, origin, i, scriptSizes),
-        JOURNEY_TIMEOUT_MS,
-        'a step-latency journey',
-      );
-      runs.push(run);
-      const worst = Math.max(...run.samples.map((s) => s.domMs));
-      log(`step latency journey ${i + 1}: ${run.samples.length} steps, slowest ${round(worst)} ms`);
+    for (let round_ = 0; round_ < journeys; round_ += 1) {
+      // Each round starts with a different kind: the browser's first journey is its coldest.
+      const order = [
+        ...kinds.slice(round_ % kinds.length),
+        ...kinds.slice(0, round_ % kinds.length),
+      ];
+      for (const [k, kind] of order.entries()) {
+        const run = await withTimeout(
+          runJourney(browser, origin, kind, round_ * kinds.length + k, scriptSizes),
+          JOURNEY_TIMEOUT_MS,
+          `a ${kind} step-latency journey`,
+        );
+        runs.push(run);
+        const worst = Math.max(...run.samples.map((s) => s.domMs));
+        log(
+          `step latency ${kind} journey ${round_ + 1}: ${run.samples.length} steps, slowest ${round(worst)} ms`,
+        );
+      }
     }
     const samples = runs.flatMap((run) => run.samples);
-    const dom = samples.map((s) => s.domMs);
-    const frame = samples.map((s) => s.frameMs);
-    const p50 = (key) => {
-      const values = samples.map((s) => s[key]);
-      return round(percentile(values, 50));
-    };
     const byScreen = new Map();
     for (const s of samples) {
-      const entry = byScreen.get(s.to) ?? {
+      const key = `${s.kind} ${s.to}`;
+      const entry = byScreen.get(key) ?? {
+        kind: s.kind,
         screen: s.to,
         from: s.from,
         domMs: [],
@@ -258,27 +293,25 @@ export async function stepLatency(origin, { journeys = JOURNEYS, log = () => {} 
       // The scripts this Continue fetched: the next screen's own chunks (first visit).
       const gz = s.scripts.reduce((t, url) => t + (scriptSizes.get(url) ?? 0), 0);
       entry.scriptsGzipKb = Math.max(entry.scriptsGzipKb, kb(gz));
-      byScreen.set(s.to, entry);
+      byScreen.set(key, entry);
     }
     const submits = runs.map((run) => run.submit).filter(Boolean);
     return {
       cpuSlowdown: CPU_SLOWDOWN,
       journeys: runs.length,
-      samples: samples.length,
-      p50Ms: round(percentile(dom, 50)),
-      p95Ms: round(percentile(dom, 95)),
-      maxMs: round(Math.max(...dom)),
-      frameP50Ms: round(percentile(frame, 50)),
-      frameP95Ms: round(percentile(frame, 95)),
-      // Medians of the phases: the Continue handler, waiting for the next screen's scripts, and
-      // rendering it. They do not add up to p50 exactly (medians of different steps).
-      phasesP50Ms: {
-        handler: p50('handlerMs'),
-        scripts: p50('scriptsMs'),
-        render: p50('renderMs'),
-      },
+      ...summarise(samples),
+      kinds: Object.fromEntries(
+        kinds.map((kind) => [
+          kind,
+          {
+            journeys: journeys,
+            stepsPerJourney: samples.filter((s) => s.kind === kind).length / journeys,
+            ...summarise(samples.filter((s) => s.kind === kind)),
+          },
+        ]),
+      ),
       submitToOutcomeMs: submits.map((s) => round(s.domMs)),
-      outcomePath: submits[0]?.to ?? null,
+      outcomePaths: [...new Set(submits.map((s) => s.to))],
       screens: [...byScreen.values()],
     };
   } finally {

@@ -47,6 +47,26 @@ describe('the record of texts shown and consents given', () => {
     });
   });
 
+  it('writes nothing to storage when the text shown or the consent is already recorded', () => {
+    markShown('repossession-warning');
+    setField('form.isAgreedTermsAndConditions', true);
+    const stored = window.sessionStorage.getItem('disclosures');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      // A secured application's frame shows the warning again on every step.
+      markShown('repossession-warning');
+      markAgreed('terms', true);
+      markAgreed('soft-search', false);
+      expect(setItem).not.toHaveBeenCalled();
+      markShown('representative-example');
+      expect(setItem).toHaveBeenCalledTimes(1);
+    } finally {
+      setItem.mockRestore();
+    }
+    const before = JSON.parse(stored ?? 'null') as { shown: { text: string }[] };
+    expect(before.shown.map((entry) => entry.text)).toEqual(['repossession-warning']);
+  });
+
   it('records the moment the terms, soft search and opt-ins are agreed, and forgets a withdrawn one', () => {
     setField('form.isAgreedTermsAndConditions', true);
     setField('form.agreeSoftSearch', true);

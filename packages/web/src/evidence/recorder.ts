@@ -32,9 +32,14 @@ function read(key: string | null): Stored {
   return { key, shown: [], agreed: [] };
 }
 
-function update(change: (record: Stored) => void): void {
+/**
+ * Changes the record; `change` returns false when it found nothing to change, and then nothing
+ * is written: a secured application shows two disclosures on every step
+ * (docs/performance.md, "Continue on the secured and joint journeys").
+ */
+function update(change: (record: Stored) => boolean): void {
   const record = read(keyOf(getApplication()));
-  change(record);
+  if (!change(record)) return;
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(record));
   } catch {
@@ -45,8 +50,11 @@ function update(change: (record: Stored) => void): void {
 export function markShown(text: DisclosureTextId): void {
   const version = currentDisclosureVersion(text);
   update((record) => {
-    if (record.shown.some((entry) => entry.text === text && entry.version === version)) return;
+    if (record.shown.some((entry) => entry.text === text && entry.version === version)) {
+      return false;
+    }
     record.shown.push({ text, version, at: new Date().toISOString() });
+    return true;
   });
 }
 
@@ -58,9 +66,11 @@ export function markAgreed(consent: ConsentId, agreed: boolean): void {
       const text = CONSENT_TEXTS[consent];
       const version = currentDisclosureVersion(text);
       record.agreed.push({ consent, text, version, at: new Date().toISOString() });
-    } else if (!agreed) {
-      record.agreed = record.agreed.filter((entry) => entry.consent !== consent);
+      return true;
     }
+    if (agreed || !given) return false;
+    record.agreed = record.agreed.filter((entry) => entry.consent !== consent);
+    return true;
   });
 }
 

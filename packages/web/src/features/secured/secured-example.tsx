@@ -11,6 +11,30 @@ export function formatPercent(rate: number): string {
 const money = (amount: number) => formatGBP(amount, { pence: true });
 const pounds = (amount: number) => formatGBP(amount, { pence: false });
 
+/**
+ * The example's figures as the page shows them, formatted once when this chunk loads: the
+ * frame shows the example on every step of a secured application, and formatting them again on
+ * each Continue was that journey's one cost the vehicle journey does not have
+ * (docs/performance.md, "Continue on the secured and joint journeys").
+ */
+const SHOWN = (() => {
+  const e = SECURED_EXAMPLE;
+  return {
+    amount: pounds(e.amount),
+    months: e.months,
+    rateType: e.rateType,
+    annualRate: formatPercent(e.annualRate),
+    monthlyPayment: money(e.monthlyPayment),
+    productFee: `${money(e.productFee)} (${formatPercent(e.productFeeShare)})`,
+    lendingFees: `${pounds(e.lendingFees.englandAndWales)} England and Wales / ${pounds(e.lendingFees.scotland)} Scotland / ${pounds(e.lendingFees.northernIreland)} Northern Ireland`,
+    totalRepayable: money(e.totalRepayable),
+    representativeAprc: formatPercent(e.representativeAprc),
+    aprcMin: formatPercent(e.aprcRange.min),
+    aprcMax: formatPercent(e.aprcRange.max),
+    maximumAprc: formatPercent(e.maximumAprc),
+  };
+})();
+
 export interface SecuredRepresentativeExampleProps {
   /** The level of the example's heading in the page's outline. */
   headingLevel?: 2 | 3;
@@ -24,7 +48,7 @@ export function SecuredRepresentativeExample({
   headingLevel = 2,
 }: SecuredRepresentativeExampleProps) {
   useDisclosureShown('representative-example');
-  const e = SECURED_EXAMPLE;
+  const e = SHOWN;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   return (
@@ -33,30 +57,22 @@ export function SecuredRepresentativeExample({
         Representative example
       </Heading>
       <p className="rep-example__lead">
-        {pounds(e.amount)} over {e.months} months at a {e.rateType} rate of{' '}
-        {formatPercent(e.annualRate)} a year.
+        {e.amount} over {e.months} months at a {e.rateType} rate of {e.annualRate} a year.
       </p>
       <dl className="rep-example__list">
         <dt>Monthly repayment</dt>
-        <dd>{money(e.monthlyPayment)}</dd>
+        <dd>{e.monthlyPayment}</dd>
         <dt>Product fee</dt>
-        <dd>
-          {money(e.productFee)} ({formatPercent(e.productFeeShare)})
-        </dd>
+        <dd>{e.productFee}</dd>
         <dt>Lending fee</dt>
-        <dd>
-          {pounds(e.lendingFees.englandAndWales)} England and Wales /{' '}
-          {pounds(e.lendingFees.scotland)} Scotland / {pounds(e.lendingFees.northernIreland)}{' '}
-          Northern Ireland
-        </dd>
+        <dd>{e.lendingFees}</dd>
         <dt>Total repayable</dt>
-        <dd>{money(e.totalRepayable)}</dd>
+        <dd>{e.totalRepayable}</dd>
       </dl>
-      <p className="rep-example__aprc">Representative {formatPercent(e.representativeAprc)} APRC</p>
+      <p className="rep-example__aprc">Representative {e.representativeAprc} APRC</p>
       <p className="small-print">
-        Rates from {formatPercent(e.aprcRange.min)} to {formatPercent(e.aprcRange.max)}. Maximum{' '}
-        {formatPercent(e.maximumAprc)} APRC. The rate is variable, so your repayments may go up or
-        down.
+        Rates from {e.aprcMin} to {e.aprcMax}. Maximum {e.maximumAprc} APRC. The rate is variable,
+        so your repayments may go up or down.
       </p>
     </section>
   );

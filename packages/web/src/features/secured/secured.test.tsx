@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installDialogPolyfill, pressEscape } from '../session/jsdom-dialog';
@@ -43,6 +43,22 @@ describe('the secured-loan notices', () => {
       .getAllByRole('term')
       .map((term) => term.textContent);
     expect(terms).toEqual(['Monthly repayment', 'Product fee', 'Lending fee', 'Total repayable']);
+  });
+
+  it('formats no figure while rendering: the frame renders the example on every secured step', () => {
+    // Intl.NumberFormat's `format` is a getter that hands out the bound function.
+    const formats = Intl.NumberFormat.prototype as unknown as { readonly format: unknown };
+    const format = vi.spyOn(formats, 'format', 'get');
+    const toFixed = vi.spyOn(Number.prototype, 'toFixed');
+    try {
+      render(<SecuredRepresentativeExample />);
+      expect(screen.getByText('£87,030.00')).toBeInTheDocument();
+      expect(format).not.toHaveBeenCalled();
+      expect(toFixed).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+      toFixed.mockRestore();
+    }
   });
 
   it('writes rates as people read them', () => {
