@@ -4,6 +4,7 @@ import {
   type Answers,
   type ApplicationState,
 } from '@broker/domain';
+import { applicantState } from '@broker/domain/testing';
 
 /** Answers by typed path, as the screens write them. */
 export function withAnswers(
@@ -66,8 +67,13 @@ export const VEHICLE_ANSWERS: Answers = {
   'form.isJointApplication': false,
 };
 
+/**
+ * The shared test applicant's vehicle answers (`@broker/domain/testing`), with this suite's own
+ * person and values over them: a question added to the journey is answered by the shared
+ * fixture, so this file needs no edit for it.
+ */
 export function vehicleApplication(
   overrides: Readonly<Record<string, unknown>> = {},
 ): ApplicationState {
-  return withAnswers({ ...VEHICLE_ANSWERS, ...overrides });
+  return withAnswers({ ...VEHICLE_ANSWERS, ...overrides }, applicantState('vehicle'));
 }
