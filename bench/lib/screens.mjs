@@ -9,6 +9,7 @@ import { STEP_IDS, STEPS } from '@broker/domain';
 import { chunkOf, closure, sourceOf } from './chunks.mjs';
 
 const WEB_SRC = 'packages/web/src';
+const JOURNEY_COPY = 'packages/domain/src/journey/copy.ts';
 const LOADER = /(\w+):\s*\(\)\s*=>\s*import\(\s*['"`]\.\/kinds\/([\w-]+)['"`]\s*\)/g;
 
 function widgetKinds(build, problems) {
@@ -51,7 +52,11 @@ export function screenChunks(build) {
       if (!chunk) problems.push(`no chunk holds the ${kind} widget (step ${id})`);
       return chunk;
     });
-    return [screen, ...widgets].filter(Boolean).map((chunk) => chunk.file);
+    // Every step but the first loads the journey's copy with its screen (app/routes.tsx,
+    // docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
+    const copy = id === 'start' ? null : chunkOf(build, JOURNEY_COPY);
+    if (id !== 'start' && !copy) problems.push(`no chunk holds ${JOURNEY_COPY} (step ${id})`);
+    return [screen, ...widgets, copy].filter(Boolean).map((chunk) => chunk.file);
   };
 
   const firstRoots = [...build.entries, ...build.modulepreloads, ...stepRoots('start')];
