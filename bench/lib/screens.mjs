@@ -82,10 +82,10 @@ export function screenChunks(build) {
     if (page) screens.push({ ...entry, path: `(page) ${name}` });
     else lazy.push({ ...entry, path: '(on demand)' });
   }
-  // What every page fetches after its first render (docs/performance.md): the session-timeout
-  // watcher (`LoadLater` in app/app-layout.tsx) and the funnel report (app/use-page-change.ts,
-  // when the browser is idle). Chromium fetches them on `/` before the network is idle, so the
-  // first screen's figure "as Chromium loads it" counts them too.
+  // What every page fetches after its first render (docs/performance.md): the funnel report
+  // (app/use-page-change.ts, when the browser is idle). The session-timeout watcher waits for
+  // the visitor's first activity (features/session/index.tsx, decision 0045). Chromium fetches
+  // the report on `/` before the network is idle, so the figure "as Chromium loads it" counts it.
   const afterRoots = AFTER_FIRST_RENDER.map((module) => {
     const chunk = chunkOf(build, `${WEB_SRC}/${module}`);
     if (!chunk)
@@ -97,4 +97,4 @@ export function screenChunks(build) {
 }
 
 /** Modules of packages/web/src that every page loads after its first render. */
-export const AFTER_FIRST_RENDER = ['features/session/session-watch.tsx', 'analytics/funnel.ts'];
+export const AFTER_FIRST_RENDER = ['analytics/funnel.ts'];
