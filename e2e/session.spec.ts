@@ -22,13 +22,15 @@ function overlay(page: Page) {
 }
 
 /**
- * Loads a page with the fake clock, waits until the idle watch (a lazy chunk) is running, then
- * stops the clock and presses a key: from here idle time moves only as the test moves it.
+ * Loads a page with the fake clock, presses a key (the idle watch, a lazy chunk, is fetched at
+ * the first activity: decision 0045) and waits until the watch is running, then stops the clock
+ * and presses a key: from here idle time moves only as the test moves it.
  */
 async function openWithFakeClock(page: Page, path = '/'): Promise<void> {
   await page.clock.install();
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Shift');
   await expect(overlay(page)).toBeAttached();
   await expect(overlay(page)).toBeHidden();
   await stopClock(page);
@@ -62,6 +64,23 @@ async function storedLoanPurpose(page: Page): Promise<unknown> {
 }
 
 test.describe('session timeout', () => {
+  test('the watch is not fetched with the first screen, only at the first activity', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts.filter((path) => path.includes('session-watch'))).toEqual([]);
+    await expect(overlay(page)).not.toBeAttached();
+    await page.keyboard.press('Tab');
+    await expect(overlay(page)).toBeAttached();
+    await expect(overlay(page)).toBeHidden();
+    expect(scripts.filter((path) => path.includes('session-watch'))).toHaveLength(1);
+  });
+
   test('the warning at 8 minutes counts down and Continue gives the full time again', async ({
     page,
   }) => {

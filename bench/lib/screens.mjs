@@ -9,6 +9,7 @@ import { STEP_IDS, STEPS } from '@broker/domain';
 import { chunkOf, closure, sourceOf } from './chunks.mjs';
 
 const WEB_SRC = 'packages/web/src';
+const JOURNEY_COPY = 'packages/domain/src/journey/copy.ts';
 const LOADER = /(\w+):\s*\(\)\s*=>\s*import\(\s*['"`]\.\/kinds\/([\w-]+)['"`]\s*\)/g;
 
 function widgetKinds(build, problems) {
@@ -51,7 +52,11 @@ export function screenChunks(build) {
       if (!chunk) problems.push(`no chunk holds the ${kind} widget (step ${id})`);
       return chunk;
     });
-    return [screen, ...widgets].filter(Boolean).map((chunk) => chunk.file);
+    // Every step but the first loads the journey's copy with its screen (app/routes.tsx,
+    // docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
+    const copy = id === 'start' ? null : chunkOf(build, JOURNEY_COPY);
+    if (id !== 'start' && !copy) problems.push(`no chunk holds ${JOURNEY_COPY} (step ${id})`);
+    return [screen, ...widgets, copy].filter(Boolean).map((chunk) => chunk.file);
   };
 
   const firstRoots = [...build.entries, ...build.modulepreloads, ...stepRoots('start')];
@@ -77,10 +82,10 @@ export function screenChunks(build) {
     if (page) screens.push({ ...entry, path: `(page) ${name}` });
     else lazy.push({ ...entry, path: '(on demand)' });
   }
-  // What every page fetches after its first render (docs/performance.md): the session-timeout
-  // watcher (`LoadLater` in app/app-layout.tsx) and the funnel report (app/use-page-change.ts,
-  // when the browser is idle). Chromium fetches them on `/` before the network is idle, so the
-  // first screen's figure "as Chromium loads it" counts them too.
+  // What every page fetches after its first render (docs/performance.md): the funnel report
+  // (app/use-page-change.ts, when the browser is idle). The session-timeout watcher waits for
+  // the visitor's first activity (features/session/index.tsx, decision 0045). Chromium fetches
+  // the report on `/` before the network is idle, so the figure "as Chromium loads it" counts it.
   const afterRoots = AFTER_FIRST_RENDER.map((module) => {
     const chunk = chunkOf(build, `${WEB_SRC}/${module}`);
     if (!chunk)
@@ -92,4 +97,4 @@ export function screenChunks(build) {
 }
 
 /** Modules of packages/web/src that every page loads after its first render. */
-export const AFTER_FIRST_RENDER = ['features/session/session-watch.tsx', 'analytics/funnel.ts'];
+export const AFTER_FIRST_RENDER = ['analytics/funnel.ts'];

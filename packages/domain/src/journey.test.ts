@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DRIVING_LICENCE_TYPES,
   EMPLOYMENT_STATUSES,
@@ -20,6 +20,7 @@ import type { CalendarDate } from './date-of-birth.js';
 import {
   MAX_STEP_NUMBER,
   STEPS,
+  loadStepCopy,
   STEP_IDS,
   canVisit,
   completionFlagsFor,
@@ -403,6 +404,9 @@ describe('routes', () => {
 });
 
 describe('the step table', () => {
+  // The headings are the journey's copy, which loads apart from the table (copy.ts).
+  beforeAll(loadStepCopy);
+
   function optionValues(id: StepId, path: string): unknown[] {
     const field = STEPS[id].fields.find((f) => f.path === path);
     return (field?.options ?? []).map((o) => o.value);

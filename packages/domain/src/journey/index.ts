@@ -17,6 +17,9 @@ export {
   parseStepPath,
   stepHeading,
   stepIntro,
+  stepHint,
+  stepCopy,
+  loadStepCopy,
   stepFields,
 } from './resolve.js';
 export { INVALID_POSTCODE_MESSAGE, validateStep, isStepComplete } from './validate.js';

@@ -1,7 +1,14 @@
 /** Steps and their routes, and a step's fields resolved for an entry of a history. */
 import type { ApplicationState } from './shape.js';
-import { MAX_STEP_NUMBER, type ResolvedField, type StepId, type StepRef } from './types.js';
+import {
+  MAX_STEP_NUMBER,
+  type ResolvedField,
+  type StepCopy,
+  type StepId,
+  type StepRef,
+} from './types.js';
 import { STEP_IDS, STEPS } from './steps.js';
+import { START_COPY } from './start-copy.js';
 import { resolveFieldPath } from './path.js';
 
 function isNumbered(id: StepId): boolean {
@@ -51,14 +58,37 @@ export function parseStepPath(path: string): StepRef | null {
   return id !== undefined && !isNumbered(id) ? { id } : null;
 }
 
+let loadedCopy: Readonly<Record<StepId, StepCopy>> | null = null;
+
+/**
+ * Fetches the journey's copy (copy.ts), which the first screen's script leaves out: a later
+ * screen's route waits for it with the screen's own chunk (decision 0045). The start step's
+ * copy is at hand without it.
+ */
+export async function loadStepCopy(): Promise<void> {
+  loadedCopy ??= (await import('./copy.js')).STEP_COPY;
+}
+
+/** A step's copy; throws for a later step whose copy `loadStepCopy` has not fetched yet. */
+export function stepCopy(id: StepId): StepCopy {
+  if (id === 'start') return START_COPY;
+  if (loadedCopy === null) throw new Error(`The copy of step ${id} is not loaded (loadStepCopy)`);
+  return loadedCopy[id];
+}
+
+/** The step's hint (copy.ts), if it has one. */
+export function stepHint(id: StepId): string | undefined {
+  return stepCopy(id).hint;
+}
+
 export function stepHeading(ref: StepRef, state: ApplicationState): string {
-  const heading = STEPS[ref.id].heading;
+  const heading = stepCopy(ref.id).heading;
   return typeof heading === 'string' ? heading : heading(entryOf(ref), state);
 }
 
 /** The step's intro copy for this entry, if it has one. */
 export function stepIntro(ref: StepRef, state: ApplicationState): string | undefined {
-  const intro = STEPS[ref.id].intro;
+  const intro = stepCopy(ref.id).intro;
   return typeof intro === 'function' ? intro(entryOf(ref), state) : intro;
 }
 

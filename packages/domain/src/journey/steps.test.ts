@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createInitialState } from './defaults.js';
 import { CHECK_ANSWERS_SECTIONS } from './labels.js';
 import { STEP_IDS, STEPS } from './steps.js';
-import { stepFields, stepIntro } from './resolve.js';
+import { loadStepCopy, stepFields, stepIntro } from './resolve.js';
+
+// The intros are the journey's copy, which loads apart from the table (copy.ts).
+beforeAll(loadStepCopy);
 import { answersImpliedBy } from './effects.js';
 import { completionFlagsFor } from './navigation.js';
 import type { CheckAnswersSectionId, FieldSpec, StepId, StepSpec } from './types.js';

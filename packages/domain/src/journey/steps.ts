@@ -1,6 +1,10 @@
 /**
- * The journey's table, `STEPS`: every step's whole definition, in journey order
+ * The journey's table, `STEPS`: every step's definition, in journey order
  * (docs/decisions/0037-steps-as-complete-data.md). Object key order is the order of the screens.
+ * A step's heading, hint and intro are its copy, in `STEP_COPY` (copy.ts, keyed by step, so a
+ * step without them does not compile): only the screens read them, and they load it with
+ * themselves, so the first screen's script does not carry every step's words
+ * (docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
  */
 import type { Address, ApplicationState, OptIns } from './shape.js';
 import type { FieldSpec, StepId, StepSpec } from './types.js';
@@ -28,7 +32,7 @@ export const EMPLOYED_STATUSES: readonly string[] = [
   'ArmedForces',
 ];
 
-function entryIsEmployed(state: ApplicationState, n: number): boolean {
+export function entryIsEmployed(state: ApplicationState, n: number): boolean {
   return EMPLOYED_STATUSES.includes(
     String(getAnswer(state, `form.employments.${n - 1}.employmentStatus`)),
   );
@@ -149,28 +153,17 @@ function yesNo(
   return { path, label, kind: 'radio', options: YES_NO, who: 'applicant', ...extra };
 }
 
-const laterEntry = (n: number): boolean => n > 1;
-
-/** An address on one line, as the security-address question quotes it. */
-function oneLine(address: Address | undefined): string {
-  if (!address) return '';
-  const street = [address.houseNumber, address.street].filter(Boolean).join(' ');
-  return [address.subBuilding, address.houseName, street, address.town, address.postcode]
-    .filter(Boolean)
-    .join(', ');
-}
+export const laterEntry = (n: number): boolean => n > 1;
 
 /** The journey, in order. Object key order is the order of the screens. */
 export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   start: {
     path: '/',
-    intro: 'Get a quote in a few minutes. No impact on your credit score.',
     checkAnswers: { section: 'loan' },
     effects: (state) =>
       state.form.loanPurposeType !== null && state.form.loanPurposeType !== 'Vehicle'
         ? { 'form.financeType': 'Secured' }
         : {},
-    heading: 'What do you need the money for?',
     fields: [
       {
         path: 'form.loanPurposeType',
@@ -184,7 +177,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   'loan-type': {
     path: '/loan-type',
     checkAnswers: { section: 'loan' },
-    heading: 'What type of vehicle finance are you looking for?',
     when: ['vehicle'],
     fields: [
       {
@@ -199,9 +191,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'looking-to-buy': {
     path: '/looking-to-buy',
-    intro: 'You can apply before you have found one: knowing your budget helps you shop.',
     checkAnswers: { section: 'loan' },
-    heading: 'Have you found the vehicle you want to buy?',
     when: ['vehicle', 'brandAsksDeposit'],
     fields: [
       {
@@ -221,7 +211,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       hasDeposit: state.form.depositType,
       ...(state.form.depositType === false && { 'form.cashDeposit': 0 }),
     }),
-    heading: 'Do you have a deposit?',
     when: ['vehicle', 'brandAsksDeposit'],
     fields: [
       yesNo('form.depositType', 'deposit', {
@@ -243,10 +232,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'amount-to-finance': {
     path: '/amount-to-finance',
-    intro:
-      'Move the slider or type an amount from £1,000 to £100,000. Do not include your deposit.',
     checkAnswers: { section: 'loan' },
-    heading: 'How much would you like to borrow?',
     when: ['vehicle'],
     flags: ['loanAmountCompleted', 'financeDetailsCompleted'],
     fields: [
@@ -265,9 +251,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'looking-to-borrow': {
     path: '/looking-to-borrow',
-    intro: 'You can borrow from £10,000 to £250,000, secured on a property you own.',
     checkAnswers: { section: 'loan' },
-    heading: 'How much would you like to borrow?',
     when: ['secured'],
     flags: ['loanAmountCompleted'],
     fields: [
@@ -286,10 +270,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'term-to-borrow': {
     path: '/term-to-borrow',
-    intro:
-      'Choose from 3 to 25 years. A longer term means lower monthly repayments, but you pay more interest in total.',
     checkAnswers: { section: 'loan' },
-    heading: 'Over how many years would you like to repay the loan?',
     when: ['secured'],
     flags: ['financeDetailsCompleted'],
     fields: [
@@ -307,10 +288,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'property-details': {
     path: '/property-details',
-    intro:
-      'Lenders use these to work out how much they can lend. An estimate of the value is fine.',
     checkAnswers: { section: 'property' },
-    heading: 'Tell us about the property you want to borrow against',
     when: ['secured'],
     fields: [
       {
@@ -355,10 +333,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'driving-licence': {
     path: '/driving-licence',
-    intro: 'Lenders use this when deciding what vehicle finance they can offer you.',
     checkAnswers: { section: 'aboutYou', order: 4 },
     effects: (state) => ({ fullLicence: state.form.drivingLicenceType === 'FullUK' }),
-    heading: 'What type of driving licence do you have?',
     when: ['vehicle'],
     flags: ['drivingLicenceCompleted'],
     fields: [
@@ -374,8 +350,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   'marital-status': {
     path: '/marital-status',
     checkAnswers: { section: 'aboutYou', order: 3 },
-    heading: 'What is your marital status?',
-    intro: 'Lenders ask this to understand your household and what you can afford to repay.',
     flags: ['maritalStatusCompleted'],
     fields: [
       {
@@ -396,8 +370,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         today,
       ),
     }),
-    heading: 'What is your date of birth?',
-    hint: 'For example, 27 3 1985',
     flags: ['dateOfBirthCompleted'],
     fields: [
       {
@@ -412,7 +384,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   employment: {
     path: '/employment/{n}',
     checkAnswers: { section: 'employment' },
-    heading: 'What is your employment status?',
     loop: { id: 'employment', entries: 'first' },
     flags: ['employmentStatusCompleted'],
     fields: employmentFields(),
@@ -420,25 +391,12 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   'employment-add': {
     path: '/employment-add/{n}',
     checkAnswers: { section: 'employment' },
-    heading: 'What was your previous employment status?',
-    hint: 'We need to know what you have been doing over the last 3 years.',
     loop: { id: 'employment', entries: 'later' },
     fields: employmentFields(),
   },
   'employment-length': {
     path: '/employment-length/{n}',
-    intro:
-      'If it is less than a year, enter 0 years and the number of months. Lenders look at what you have been doing for the last 3 years.',
     checkAnswers: { section: 'employment' },
-    heading: (n, state) => {
-      const employed = entryIsEmployed(state, n);
-      if (laterEntry(n)) {
-        return employed ? 'How long did you work there?' : 'How long was that the case?';
-      }
-      return employed
-        ? 'How long have you worked for your current employer?'
-        : 'How long has this been your situation?';
-    },
     loop: { id: 'employment', entries: 'every' },
     fields: [
       {
@@ -453,11 +411,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'employment-income': {
     path: '/employment-income/{n}',
-    intro:
-      'Your take-home pay: what you receive each month after tax and deductions such as National Insurance and pension contributions.',
     checkAnswers: { section: 'employment' },
-    heading: 'What is your net monthly income?',
-    hint: 'What you receive each month after tax and National Insurance.',
     fields: [
       {
         path: 'form.netMonthlyIncome',
@@ -472,25 +426,14 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   address: {
     path: '/address/{n}',
-    intro: (n) =>
-      laterEntry(n) ? 'Lenders need to know where you have lived for the last 3 years.' : undefined,
     checkAnswers: { section: 'addressHistory', rows: 'address' },
-    heading: (n) => (laterEntry(n) ? 'What was your previous address?' : 'What is your address?'),
     loop: { id: 'address', entries: 'every' },
     flags: ['addressLocationCompleted'],
     fields: addressFields('form.addresses.{n}', 'savedAddresses.{n}.manual', true),
   },
   'address-status': {
     path: '/residential-status/{n}',
-    intro: (n) =>
-      laterEntry(n)
-        ? 'How you lived at that address, for example as a tenant or with your parents.'
-        : 'Lenders use this to understand your housing costs.',
     checkAnswers: { section: 'addressHistory' },
-    heading: (n) =>
-      laterEntry(n)
-        ? 'What was your residential status at that address?'
-        : 'What is your residential status?',
     loop: { id: 'address', entries: 'every' },
     flags: ['addressStatusCompleted'],
     fields: [
@@ -506,13 +449,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'address-length': {
     path: '/address-length/{n}',
-    intro: (n) =>
-      laterEntry(n)
-        ? 'Lenders need to know where you have lived for the last 3 years.'
-        : 'Lenders need to know where you have lived for the last 3 years. If it is less than a year, enter 0 years and the number of months.',
     checkAnswers: { section: 'addressHistory' },
-    heading: (n) =>
-      laterEntry(n) ? 'How long did you live there?' : 'How long have you lived at this address?',
     loop: { id: 'address', entries: 'every' },
     fields: [
       {
@@ -527,13 +464,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'security-address-confirm': {
     path: '/security-address-confirm',
-    intro: (_n, state) => {
-      const current = oneLine(state.form.addresses[0]);
-      return current === '' ? undefined : `Your current address is ${current}.`;
-    },
     checkAnswers: { section: 'property' },
     effects: (state) => ({ isSecurityCurrentAddress: state.form.isSecurityCurrentAddress }),
-    heading: 'Is the property you want to borrow against your current address?',
     when: ['secured'],
     fields: [
       yesNo('form.isSecurityCurrentAddress', 'security address', {
@@ -543,18 +475,13 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'security-address-add': {
     path: '/security-address-add',
-    intro: 'The lender will secure the loan on this property, so it must be a property you own.',
     checkAnswers: { section: 'property', rows: 'address' },
-    heading: 'What is the address of the property you want to borrow against?',
     when: ['secured', 'securityElsewhere'],
     fields: addressFields('form.securityAddress', 'form.securityAddress.manual', false),
   },
   'own-other-properties': {
     path: '/own-other-properties',
-    intro:
-      'For example, a buy-to-let property, a holiday home or a property abroad. Do not count the property you want to borrow against.',
     checkAnswers: { section: 'property' },
-    heading: 'Do you own any other properties?',
     when: ['secured'],
     fields: [
       yesNo('form.ownOtherProperties', 'other properties', {
@@ -564,9 +491,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   personal: {
     path: '/personal',
-    intro: 'Use your full name as it appears on your driving licence or bank statements.',
     checkAnswers: { section: 'aboutYou', order: 1 },
-    heading: 'What is your name?',
     flags: ['personalDetailsCompleted'],
     fields: [
       {
@@ -597,9 +522,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   contact: {
     path: '/contact',
     checkAnswers: { section: 'contact' },
-    heading: 'How can we contact you?',
-    intro:
-      'We will use these to contact you about your application. You can choose whether we send you marketing on the next page.',
     fields: [
       { path: 'form.email', label: 'email address', kind: 'email', who: 'applicant' },
       {
@@ -627,26 +549,19 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   optins: {
     path: '/optins',
     checkAnswers: { section: 'preferences', rows: 'optIns' },
-    heading: 'How would you like to hear from us?',
-    hint: 'Choose any that apply. You can change your mind at any time.',
-    intro:
-      'We would like to tell you about finance and offers that may interest you. Tick the ways you are happy to hear about them. You do not have to agree to any to apply, and you can change your mind at any time.',
     fields: optInFields('form', 'applicant'),
   },
   'joint-application': {
     path: '/joint',
     checkAnswers: { section: 'joint' },
     effects: (state) => ({ isJointApplication: state.form.isJointApplication }),
-    heading: 'Would you like to add a joint applicant?',
     fields: [
       yesNo('form.isJointApplication', 'joint application', { checkAnswersKey: 'Joint applicant' }),
     ],
   },
   'joint-customer-details': {
     path: '/joint-customer-details',
-    intro: 'Use their name as it appears on their bank statements or driving licence.',
     checkAnswers: { section: 'joint' },
-    heading: 'Tell us about the joint applicant',
     when: ['joint'],
     fields: [
       {
@@ -691,8 +606,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         today,
       ),
     }),
-    heading: 'What is their date of birth?',
-    hint: 'For example, 27 3 1985',
     when: ['joint'],
     fields: [
       {
@@ -706,9 +619,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-add': {
     path: '/joint-employment-add',
-    intro: 'If they have more than one job, choose the one they earn most from.',
     checkAnswers: { section: 'joint' },
-    heading: 'What is their employment status?',
     when: ['joint'],
     fields: [
       {
@@ -722,9 +633,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-length': {
     path: '/joint-employment-length',
-    intro: 'If it is less than a year, enter 0 years and the number of months.',
     checkAnswers: { section: 'joint' },
-    heading: 'How long have they worked for their current employer?',
     when: ['joint', 'jointEmployed'],
     fields: [
       {
@@ -739,11 +648,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-employment-income': {
     path: '/joint-employment-income',
-    intro:
-      'What they receive each month after tax and National Insurance. Include only their own income, not yours.',
     checkAnswers: { section: 'joint' },
-    heading: 'What is their net monthly income?',
-    hint: 'What they receive each month after tax and National Insurance.',
     when: ['joint'],
     fields: [
       {
@@ -759,10 +664,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-customer-contact': {
     path: '/joint-customer-contact',
-    intro:
-      'We and the lender may need to contact them about this application. Use their own email address and phone number, not yours.',
     checkAnswers: { section: 'joint' },
-    heading: 'How can we contact the joint applicant?',
     when: ['joint'],
     fields: [
       { path: 'form.joint.email', label: 'email address', kind: 'email', who: 'joint' },
@@ -771,11 +673,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   },
   'joint-optins': {
     path: '/joint-optins',
-    intro:
-      'Only tick the ways they have told you they are happy to hear about finance and offers. They do not have to agree to any for you to apply, and they can change their mind at any time.',
     checkAnswers: { section: 'joint', rows: 'optIns' },
-    heading: 'How would the joint applicant like to hear from us?',
-    hint: 'Choose any that apply.',
     when: ['joint'],
     fields: optInFields('form.joint', 'joint'),
   },
@@ -783,16 +681,12 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     path: '/breathing-space',
     checkAnswers: { section: 'circumstances' },
     effects: (state) => ({ breathingSpace: state.form.breathingSpace }),
-    heading: 'Are you in a Breathing Space?',
-    hint: 'Breathing Space (the Debt Respite Scheme) gives legal protection from creditors while you get debt advice.',
     when: ['secured'],
     fields: [yesNo('form.breathingSpace', 'breathing space')],
   },
   'soft-search': {
     path: '/soft-search',
     checkAnswers: { section: 'circumstances' },
-    heading: 'Do you agree to a soft search of your credit file?',
-    hint: 'A soft search does not affect your credit score.',
     when: ['secured'],
     fields: [
       yesNo('form.agreeSoftSearch', 'soft search', { checkAnswersKey: 'Agree to a soft search' }),
@@ -801,7 +695,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   'fair-processing-notice': {
     path: '/fair-processing-notice',
     checkAnswers: { section: 'circumstances' },
-    heading: 'How we use your information',
     when: ['secured'],
     fields: [
       yesNo('form.additionalNeedsRequirements', 'additional needs', {
@@ -829,7 +722,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   'before-you-submit': {
     path: '/before-you-submit',
     checkAnswers: null,
-    heading: 'Check your answers before you submit',
     fields: [],
   },
   submit: {
@@ -837,7 +729,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     checkAnswers: null,
     // Decision 0001: a valid Continue on /submit sends the full application.
     effects: () => ({ 'form.IsFullApplication': true }),
-    heading: 'Submit your application',
     // Only a sent application completes the step, so /complete cannot be deep-linked.
     doneWhen: (state) => state.applicationSubmitOk,
     // The terms were agreed on the contact screen (decision record 0015).
@@ -846,7 +737,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
   complete: {
     path: '/complete',
     checkAnswers: null,
-    heading: 'Thank you',
     fields: [],
   },
 };

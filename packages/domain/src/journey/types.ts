@@ -199,14 +199,18 @@ export interface CheckAnswersSpec {
 /** Answers a valid Continue writes besides the ones on the screen (decision record 0001). */
 export type StepEffects = (state: ApplicationState, today: CalendarDate) => Answers;
 
-export interface StepSpec {
-  /** docs/product.md §2 path; `{n}` marks a numbered route. */
-  readonly path: string;
+/** A step's words: its entry in `STEP_COPY` (copy.ts), apart from the table (decision 0045). */
+export interface StepCopy {
   readonly heading: Heading;
   /** The step's hint: under the heading, or the hint of its only question. */
   readonly hint?: string;
   /** Why we ask, under the heading (in place of the hint of a one-question step). */
   readonly intro?: Intro;
+}
+
+export interface StepSpec {
+  /** docs/product.md §2 path; `{n}` marks a numbered route. */
+  readonly path: string;
   readonly fields: readonly FieldSpec[];
   /** The step is on the path only when all of these hold. */
   readonly when?: readonly ConditionId[];

@@ -3,6 +3,7 @@ import {
   canVisit,
   firstIncompleteStep,
   isSecuredApplication,
+  loadStepCopy,
   parseStepPath,
   STEP_IDS,
   STEPS,
@@ -52,8 +53,11 @@ function stepScreen(id: StepId) {
   // failure here is left to the frame, which fetches it again.
   const disclosure = () =>
     isSecuredApplication(getApplication()) ? loadSecuredDisclosure().catch(() => null) : null;
+  // The journey's copy (headings, hints, intros) comes with every screen but the first, whose
+  // own copy is in the entry (docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
+  const copy = id === 'start' ? () => null : () => loadChunk(loadStepCopy);
   return async () =>
-    (await Promise.all([load(), preloadFieldKinds(kinds), config(), disclosure()]))[0];
+    (await Promise.all([load(), preloadFieldKinds(kinds), config(), disclosure(), copy()]))[0];
 }
 
 // /complete is the thank-you page of docs/design.md D4, not a step: it shows evoId and needs no answers.

@@ -18,6 +18,8 @@ export interface SessionWatchProps {
   timings?: SessionTimings;
   clock?: Clock;
   onRestart?: () => void;
+  /** The visitor's last activity before the watch was loaded (index.tsx), by `clock`. */
+  since?: number;
 }
 
 /** The idle overlay, the warning before expiry and the 'Session Timeout' modal. */
@@ -25,11 +27,13 @@ export default function SessionWatch({
   timings = SESSION_TIMINGS,
   clock = systemClock,
   onRestart = restartApplication,
+  since,
 }: SessionWatchProps) {
   const schedule = useMemo(() => sessionSchedule(timings), [timings]);
   const { stage, reset } = useIdleStage(schedule.thresholds, {
     clock,
     holdFrom: schedule.warningStage,
+    since,
   });
   const phase = schedule.phaseAt(stage);
   const expired = phase.kind === 'expired';

@@ -8,6 +8,8 @@ export interface IdleOptions {
   /** From this stage on activity no longer resets the timer; only `reset()` does. */
   holdFrom?: number;
   target?: EventTarget;
+  /** When the visitor was last active, if before the hook starts (the clock's time): the page's start. */
+  since?: number;
 }
 
 export interface IdleStage {
@@ -31,13 +33,13 @@ export function stageAt(thresholds: readonly number[], idleMs: number): number {
  * (or a test's fast-forwarded clock) lands in the right stage.
  */
 export function useIdleStage(thresholds: readonly number[], options: IdleOptions = {}): IdleStage {
-  const { clock = systemClock, throttleMs, holdFrom = Infinity, target } = options;
+  const { clock = systemClock, throttleMs, holdFrom = Infinity, target, since } = options;
   const [stage, setStage] = useState(0);
   const resetRef = useRef<() => void>(() => undefined);
 
   // A layout effect: listening has begun by the time anything rendered here can be seen.
   useLayoutEffect(() => {
-    let lastActivity = clock.now();
+    let lastActivity = since ?? clock.now();
     let timer: number | undefined;
 
     const schedule = (idle: number, current: number) => {
@@ -68,13 +70,13 @@ export function useIdleStage(thresholds: readonly number[], options: IdleOptions
     const stop = watchActivity(onActivity, { clock, throttleMs, target });
     document.addEventListener('visibilitychange', onVisibility);
     resetRef.current = restart;
-    schedule(0, 0);
+    evaluate();
     return () => {
       stop();
       document.removeEventListener('visibilitychange', onVisibility);
       if (timer !== undefined) clock.clearTimeout(timer);
     };
-  }, [thresholds, clock, throttleMs, holdFrom, target]);
+  }, [thresholds, clock, throttleMs, holdFrom, target, since]);
 
   const reset = useCallback(() => resetRef.current(), []);
   return { stage, reset };

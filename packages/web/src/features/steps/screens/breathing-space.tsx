@@ -1,4 +1,4 @@
-import { STEPS } from '@broker/domain';
+import { stepHint } from '@broker/domain';
 import { StepScreen } from '../step-screen';
 import { Explainer } from '../../secured/explainer';
 import { BreathingSpaceInfo } from '../../secured/breathing-space-info';
@@ -9,7 +9,7 @@ export default function BreathingSpaceScreen() {
     <StepScreen
       intro={
         <>
-          {STEPS['breathing-space'].hint}{' '}
+          {stepHint('breathing-space')}{' '}
           <Explainer
             trigger="What is Breathing Space?"
             title="Breathing Space (the Debt Respite Scheme)"

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stepFields, stepHeading, STEPS, type ResolvedField } from '@broker/domain';
+import { stepFields, stepHeading, stepHint, type ResolvedField } from '@broker/domain';
 import { useStepRef } from '../lib/step-ref';
 import { getApplication, useApplication } from '../../../state/application-store';
 import { renderField } from '../widgets/field-renderer';
@@ -43,7 +43,7 @@ function EmploymentQuestions() {
         {renderField(status, {
           question: heading,
           asHeading: true,
-          hint: STEPS[id].hint,
+          hint: stepHint(id),
         })}
       </div>
       {followUps.map((field) => (

@@ -1,4 +1,4 @@
-import { STEPS } from '@broker/domain';
+import { stepHint } from '@broker/domain';
 import { StepScreen } from '../step-screen';
 import { Explainer } from '../../secured/explainer';
 import { SoftSearchInfo } from '../../secured/soft-search-info';
@@ -9,7 +9,7 @@ export default function SoftSearchScreen() {
     <StepScreen
       intro={
         <>
-          {STEPS['soft-search'].hint}{' '}
+          {stepHint('soft-search')}{' '}
           <Explainer trigger="What is a soft search?" title="What is a soft search?">
             <SoftSearchInfo />
           </Explainer>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { stepFields, stepHeading, stepIntro, STEPS, type StepRef } from '@broker/domain';
+import { stepFields, stepHeading, stepHint, stepIntro, type StepRef } from '@broker/domain';
 import { getApplication, useApplication } from '../../../state/application-store';
 import { PageHeading } from '../../../chrome/page-heading';
 import { renderField, type FieldContext, type FieldRenderer } from './field-renderer';
@@ -59,19 +59,19 @@ export function StepFields({ step, heading, intro: screenIntro, overrides = {} }
     [id, n, visible],
   );
   const title = heading ?? journeyHeading;
-  const stepHint = STEPS[id].hint;
+  const journeyHint = stepHint(id);
   const only = fields.length === 1 ? fields[0] : undefined;
   const questionIsHeading =
     only !== undefined && only.legend === undefined && HEADING_KINDS.has(only.kind);
   return (
     <>
       {!questionIsHeading && <PageHeading>{title}</PageHeading>}
-      {!questionIsHeading && stepHint && <p className="body-lead">{stepHint}</p>}
+      {!questionIsHeading && journeyHint && <p className="body-lead">{journeyHint}</p>}
       {!questionIsHeading &&
         (typeof intro === 'string' ? <p className="body-lead">{intro}</p> : intro)}
       {fields.map((field) => {
         const context: FieldContext = questionIsHeading
-          ? { question: title, asHeading: true, hint: intro ?? field.hint ?? stepHint }
+          ? { question: title, asHeading: true, hint: intro ?? field.hint ?? journeyHint }
           : { question: field.legend ?? sentence(field.label), asHeading: false, hint: field.hint };
         const render = overrides[field.path] ?? renderField;
         return (
