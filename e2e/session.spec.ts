@@ -30,8 +30,12 @@ async function openWithFakeClock(page: Page, path = '/'): Promise<void> {
   await page.clock.install();
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.keyboard.press('Shift');
-  await expect(overlay(page)).toBeAttached();
+  // A press before the app has started its listeners is not seen (the watch then comes at 30 s),
+  // so press until the watch is there.
+  await expect(async () => {
+    await page.keyboard.press('Shift');
+    await expect(overlay(page)).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(overlay(page)).toBeHidden();
   await stopClock(page);
   await page.keyboard.press('Shift');
