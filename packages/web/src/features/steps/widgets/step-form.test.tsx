@@ -2,9 +2,10 @@ import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StepRef } from '@broker/domain';
+import { STEPS, type Answers, type StepRef } from '@broker/domain';
+import { applicantAnswers } from '@broker/domain/testing';
 import { Router } from '../../../lib/router';
-import { getApplication } from '../../../state/application-store';
+import { getApplication, setFields } from '../../../state/application-store';
 import { setConsent, useConsentStore } from '../../../analytics/consent';
 import { StepForm } from './step-form';
 import { StepFields } from './step-fields';
@@ -29,9 +30,21 @@ function events(): unknown[] {
 }
 
 // As the route does: a step's widgets are loaded with its screen.
-beforeAll(() => preloadFieldKinds(['dropdown']));
+beforeAll(() => preloadFieldKinds(STEPS['marital-status'].fields.map((field) => field.kind)));
+
+/**
+ * The screen's other questions, answered as the shared test applicant does
+ * (`@broker/domain/testing`): these tests own the marital status only, so a new question on the
+ * screen needs no edit here.
+ */
+const OTHER_ANSWERS = Object.fromEntries(
+  Object.entries(
+    applicantAnswers('vehicle').find((entry) => entry.step.id === 'marital-status')!.answers,
+  ).filter(([path]) => path !== 'form.maritalStatus'),
+) as Answers;
 
 beforeEach(() => {
+  setFields(OTHER_ANSWERS);
   window.history.replaceState(null, '', '/marital-status');
   setConsent('accepted');
   window.dataLayer = [];
