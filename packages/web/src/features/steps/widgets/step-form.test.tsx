@@ -43,6 +43,12 @@ const OTHER_ANSWERS = Object.fromEntries(
   ).filter(([path]) => path !== 'form.maritalStatus'),
 ) as Answers;
 
+/**
+ * The dropdown's name: the question while it is the screen's only one, the field's label once
+ * the screen asks more than one (docs/architecture.md, "Adding a question").
+ */
+const MARITAL_STATUS = /marital status/i;
+
 beforeEach(() => {
   setFields(OTHER_ANSWERS);
   window.history.replaceState(null, '', '/marital-status');
@@ -57,7 +63,7 @@ afterEach(() => {
 describe('StepForm', () => {
   it('on an invalid Continue shows and focuses an error summary linking to each field', async () => {
     const user = renderStep({ id: 'marital-status' });
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -78,7 +84,7 @@ describe('StepForm', () => {
 
   it('on a valid Continue sets the step’s completion flags and goes to the next step', async () => {
     const user = renderStep({ id: 'marital-status' });
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     await user.selectOptions(select, 'Married');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(getApplication().form.maritalStatusCompleted).toBe(true);
@@ -90,7 +96,7 @@ describe('StepForm', () => {
   it('fetches the screen Continue leads to while the step is filled in', async () => {
     const preloadPage = vi.fn();
     const user = renderStep({ id: 'marital-status' }, preloadPage);
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     await user.selectOptions(select, 'Married');
     await waitFor(() => expect(preloadPage).toHaveBeenCalledWith('/date-of-birth'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
