@@ -833,20 +833,6 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     expect(errors('address-length/1', state)).toEqual([]);
   });
 
-  it('number of dependants', () => {
-    const state = createInitialState();
-    state.form.maritalStatus = 'Single';
-    expect(errors('marital-status', state)).toEqual([
-      { field: 'form.numberOfDependants', message: 'Please enter your number of dependants.' },
-    ]);
-    state.form.numberOfDependants = 21;
-    expect(errors('marital-status', state)).toEqual([
-      { field: 'form.numberOfDependants', message: 'Must be between 0 and 20.' },
-    ]);
-    state.form.numberOfDependants = 0;
-    expect(errors('marital-status', state)).toEqual([]);
-  });
-
   it('sliders and numbers', () => {
     expect(errors('amount-to-finance')).toEqual([]);
     expect(errors('looking-to-borrow')).toEqual([]);

@@ -189,8 +189,6 @@ export function answersFromPayload(payload: unknown): PayloadAnswers {
   }
   form.netMonthlyIncome = num(payload.netMonthlyIncome);
   mark('form.netMonthlyIncome');
-  form.numberOfDependants = num(payload.numberOfDependants);
-  mark('form.numberOfDependants');
   const dob = dateBoxes(payload.dateOfBirth);
   [state.dobDay, state.dobMonth, state.dobYear] = [dob.day, dob.month, dob.year];
   mark('form.dateOfBirth');

@@ -325,7 +325,6 @@ export function buildSubmissionPayload(
       payloadDateOfBirth(state.dobDay, state.dobMonth, state.dobYear) ??
       fromStoredDate(form.dateOfBirth),
     maritalStatus: form.maritalStatus,
-    numberOfDependants: numeric(form.numberOfDependants),
     drivingLicenceType: form.drivingLicenceType,
     netMonthlyIncome: numeric(form.netMonthlyIncome),
 

@@ -230,7 +230,6 @@ const payloadShape = {
   // Applicant
   ...personShape(),
   drivingLicenceType: z.enum(DRIVING_LICENCE_TYPES).optional(),
-  numberOfDependants: wholeAnswer().optional(),
 
   // Property and security
   isSecurityCurrentAddress: z.boolean().optional(),

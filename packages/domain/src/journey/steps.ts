@@ -385,16 +385,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         options: MARITAL_STATUS_OPTIONS,
         who: 'applicant',
       },
-      {
-        path: 'form.numberOfDependants',
-        label: 'number of dependants',
-        legend: 'How many people depend on you financially?',
-        hint: 'Children or adults you support. Enter 0 if none.',
-        kind: 'number',
-        min: 0,
-        max: 20,
-        who: 'applicant',
-      },
     ],
   },
   'date-of-birth': {
