@@ -1,5 +1,6 @@
 import { expect, test, type ElementHandle, type Page, type TestInfo } from '@playwright/test';
 import { fillIn, iVisit, selectFrom, thenIShouldBeOn, whenIChoose, type WithinGroup } from './user';
+import { andTheRestAsTheTestApplicant } from './vehicle';
 
 // A homeowner borrowing against a property, with a joint applicant, and the steps that take
 // them through the secured journey. Like the vehicle helpers, `answerThisSecuredScreen`
@@ -373,7 +374,10 @@ export async function completeSecuredJourneyUpTo(
   for (let screens = 0; screens < 50; screens += 1) {
     const path = pathOf(page);
     if (path === stop) return;
-    if ((await onScreen?.(path)) !== 'answered') await answerThisSecuredScreen(page, who, hands);
+    if ((await onScreen?.(path)) !== 'answered') {
+      await answerThisSecuredScreen(page, who, hands);
+      await andTheRestAsTheTestApplicant(page, who.joint ? 'joint' : 'secured');
+    }
     await andIMoveOn(page, hands);
   }
   await thenIShouldBeOn(page, stop);

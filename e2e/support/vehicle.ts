@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { STEPS, parseStepPath } from '@broker/domain';
+import { applicantAnswers, type ApplicantKind } from '@broker/domain/testing';
 import { andIContinue, fillIn, iVisit, selectFrom, thenIShouldBeOn, whenIChoose } from './user';
 
 // A vehicle-finance applicant and the steps to take them through the journey on the default
@@ -223,7 +225,8 @@ export async function answerThisScreen(
     case '/driving-licence':
       return whenIChoose(page, applicant.licence);
     case '/marital-status':
-      return selectFrom(page, 'What is your marital status?', applicant.maritalStatus);
+      // The question while it is the screen's only one, the field's label beside another.
+      return selectFrom(page, /^(what is your )?marital status\??$/i, applicant.maritalStatus);
     case '/date-of-birth':
       await fillIn(page, 'Day', applicant.dateOfBirth.day);
       await fillIn(page, 'Month', applicant.dateOfBirth.month);
@@ -264,6 +267,29 @@ export async function answerThisScreen(
 }
 
 /**
+ * Fills the text boxes of this screen that the walk left empty as the shared test applicant
+ * (`@broker/domain/testing`) answers them, found by their state path (an input's id is its path
+ * with '.' → '-'), so a new required question on a screen does not stop the walk. Only empty
+ * text boxes: the walk's own answers and every other kind of field stay the walk's.
+ */
+export async function andTheRestAsTheTestApplicant(page: Page, kind: ApplicantKind): Promise<void> {
+  const ref = parseStepPath(pathOf(page));
+  if (ref === null) return;
+  const entry = applicantAnswers(kind).find((answers) => answers.step.id === ref.id);
+  // A question the table marks optional (a house number beside a house name) is left as it is.
+  const optional = STEPS[ref.id].fields
+    .filter((field) => field.required === false)
+    .map((field) => field.path.split('.').pop());
+  for (const [path, value] of Object.entries(entry?.answers ?? {})) {
+    if (optional.includes(path.split('.').pop())) continue;
+    const id = path.replace('.0.', `.${(ref.n ?? 1) - 1}.`).replaceAll('.', '-');
+    const box = page.locator(`input[id="${id}"]:not([type=radio]):not([type=checkbox])`);
+    if ((await box.count()) !== 1 || !(await box.isVisible())) continue;
+    if ((await box.inputValue()) === '') await box.fill(String(value));
+  }
+}
+
+/**
  * From a fresh start at / to the screen at `stop` (a path such as '/contact' or
  * '/address-length/2'), answering every screen on the way. Stops on `stop` without answering it.
  */
@@ -277,6 +303,7 @@ export async function completeVehicleJourneyUpTo(
   for (let screens = 0; screens < 40; screens += 1) {
     if (pathOf(page) === stop) return;
     await answerThisScreen(page, applicant);
+    await andTheRestAsTheTestApplicant(page, 'vehicle');
     await andIContinueToTheNextScreen(page);
   }
   await thenIShouldBeOn(page, stop);

@@ -39,6 +39,7 @@ import {
   type StepId,
   type StepRef,
 } from './journey.js';
+import { applicantAnswers, setAnswer } from './testing/applicant.js';
 
 const TODAY: CalendarDate = { year: 2026, month: 11, day: 21 };
 
@@ -108,12 +109,29 @@ interface Applicant {
 }
 
 /**
- * A user who answers each screen as it comes: what they type depends on the step and, for the
- * loops, on which entry it is. Mirrors what the web screens write to state.
+ * The shared test applicant's answers to each screen (`@broker/domain/testing`), by step id:
+ * the joint vehicle applicant's, then the secured one's for the screens only a secured
+ * application has. A numbered screen's paths name its first entry ('.0.').
+ */
+const FIXTURE_ANSWERS = new Map<StepId, Readonly<Record<string, unknown>>>();
+for (const kind of ['joint', 'secured'] as const) {
+  for (const { step, answers } of applicantAnswers(kind)) {
+    if (!FIXTURE_ANSWERS.has(step.id)) FIXTURE_ANSWERS.set(step.id, answers);
+  }
+}
+
+/**
+ * A user who answers each screen as it comes: first as the shared test applicant does (so a new
+ * question on a screen is answered without an edit here), then with the scenario's own
+ * answers over it: what they type depends on the step and, for the loops, on which entry it is.
+ * Mirrors what the web screens write to state.
  */
 function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
   const f = state.form;
   const i = (step.n ?? 1) - 1;
+  for (const [path, value] of Object.entries(FIXTURE_ANSWERS.get(step.id) ?? {})) {
+    setAnswer(state, path.replace(/\.0\./, `.${i}.`), value);
+  }
   const answers: Partial<Record<StepId, () => void>> = {
     start: () => {
       f.loanPurposeType = who.purpose;
@@ -154,6 +172,7 @@ function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
     address: () => {
       f.addresses[i] = {
         ...emptyAddress(),
+        ...f.addresses[i],
         houseNumber: String(10 + i),
         street: 'High Street',
         town: 'Leeds',
@@ -232,6 +251,7 @@ function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
 function employ(state: ApplicationState, i: number): void {
   state.form.employments[i] = {
     ...emptyEmployment(),
+    ...state.form.employments[i],
     employmentStatus: 'FullTime',
     occupation: 'Engineer',
     employerName: 'Analytical Engines Ltd',

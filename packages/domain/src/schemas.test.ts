@@ -13,6 +13,7 @@ import {
   type SubmissionPayload,
 } from './schemas.js';
 import { mergeProblems, type FieldProblem } from './payload-answers.js';
+import { applicantPayload } from './testing/applicant.js';
 
 const consents = {
   IsOptedEmail: true,
@@ -26,7 +27,16 @@ const consents = {
   IsOptedPostThirdParty: false,
 };
 
+/**
+ * The shared test applicant's payload (`@broker/domain/testing`) answers every question, so a
+ * new one needs no edit here; the values below are this file's deliberate ones over it: a
+ * secured, joint application with two addresses and every optional field.
+ */
+const FIXTURE = applicantPayload('secured') as unknown as SubmissionPayload;
+const JOINT_FIXTURE = applicantPayload('joint').JointApplicant;
+
 const VALID: SubmissionPayload = {
+  ...FIXTURE,
   submissionKey: '3f2b8c1e-9d4a-4b6e-8f00-1a2b3c4d5e6f',
   affiliateKey: 'default',
   dealerNumber: 'D123',
@@ -66,6 +76,7 @@ const VALID: SubmissionPayload = {
   },
   isJointApplication: true,
   JointApplicant: {
+    ...JOINT_FIXTURE,
     title: 'Mr',
     firstName: 'Ben',
     lastName: "O'Neill",

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StepRef } from '@broker/domain';
+import { STEPS, type StepRef } from '@broker/domain';
 import { Router } from '../../../lib/router';
 import { navigate } from '../../../lib/history';
 import { useApplicationStore } from '../../../state/application-store';
@@ -26,7 +26,14 @@ function renderStep(step: StepRef, path: string, onValid?: () => Promise<void>) 
   return user;
 }
 
-beforeAll(() => preloadFieldKinds(['dropdown', 'yearsMonths']));
+// The widgets of the screens below, from the journey's table, as the route loads them.
+beforeAll(() =>
+  preloadFieldKinds(
+    (['marital-status', 'address-length'] as const).flatMap((id) =>
+      STEPS[id].fields.map((field) => field.kind),
+    ),
+  ),
+);
 
 beforeEach(() => {
   useApplicationStore.setState({ application: vehicleApplication() });

@@ -2,9 +2,10 @@ import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StepRef } from '@broker/domain';
+import { STEPS, type Answers, type StepRef } from '@broker/domain';
+import { applicantAnswers } from '@broker/domain/testing';
 import { Router } from '../../../lib/router';
-import { getApplication } from '../../../state/application-store';
+import { getApplication, setFields } from '../../../state/application-store';
 import { setConsent, useConsentStore } from '../../../analytics/consent';
 import { StepForm } from './step-form';
 import { StepFields } from './step-fields';
@@ -29,9 +30,27 @@ function events(): unknown[] {
 }
 
 // As the route does: a step's widgets are loaded with its screen.
-beforeAll(() => preloadFieldKinds(['dropdown']));
+beforeAll(() => preloadFieldKinds(STEPS['marital-status'].fields.map((field) => field.kind)));
+
+/**
+ * The screen's other questions, answered as the shared test applicant does
+ * (`@broker/domain/testing`): these tests own the marital status only, so a new question on the
+ * screen needs no edit here.
+ */
+const OTHER_ANSWERS = Object.fromEntries(
+  Object.entries(
+    applicantAnswers('vehicle').find((entry) => entry.step.id === 'marital-status')!.answers,
+  ).filter(([path]) => path !== 'form.maritalStatus'),
+) as Answers;
+
+/**
+ * The dropdown's name: the question while it is the screen's only one, the field's label once
+ * the screen asks more than one (docs/architecture.md, "Adding a question").
+ */
+const MARITAL_STATUS = /marital status/i;
 
 beforeEach(() => {
+  setFields(OTHER_ANSWERS);
   window.history.replaceState(null, '', '/marital-status');
   setConsent('accepted');
   window.dataLayer = [];
@@ -44,7 +63,7 @@ afterEach(() => {
 describe('StepForm', () => {
   it('on an invalid Continue shows and focuses an error summary linking to each field', async () => {
     const user = renderStep({ id: 'marital-status' });
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -65,7 +84,7 @@ describe('StepForm', () => {
 
   it('on a valid Continue sets the step’s completion flags and goes to the next step', async () => {
     const user = renderStep({ id: 'marital-status' });
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     await user.selectOptions(select, 'Married');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(getApplication().form.maritalStatusCompleted).toBe(true);
@@ -77,7 +96,7 @@ describe('StepForm', () => {
   it('fetches the screen Continue leads to while the step is filled in', async () => {
     const preloadPage = vi.fn();
     const user = renderStep({ id: 'marital-status' }, preloadPage);
-    const select = await screen.findByRole('combobox', { name: 'What is your marital status?' });
+    const select = await screen.findByRole('combobox', { name: MARITAL_STATUS });
     await user.selectOptions(select, 'Married');
     await waitFor(() => expect(preloadPage).toHaveBeenCalledWith('/date-of-birth'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
