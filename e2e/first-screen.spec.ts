@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { holdScripts, watchProblems } from './support/page-load';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
 
@@ -7,31 +8,6 @@ import { snap } from './support/screenshots';
 // build time, and the app adopts that markup (hydrateRoot) instead of painting its own.
 
 const HEADING = 'What do you need the money for?';
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
-
-/** Problems the browser reports: script errors, console errors (hydration), CSP refusals. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/**
- * Holds the app's entry script back until `release` is called, so a test can look at the page
- * exactly as the server's HTML paints it.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ENTRY_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Resolves once React has attached to the page (its fiber keys appear on the h1). */
 async function waitForReact(page: Page): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { holdScripts, watchProblems } from './support/page-load';
 import { iTabTo } from './support/keyboard';
 import { snap } from './support/screenshots';
 import { applicationAtSubmit, personFor } from './support/seeded-application';
@@ -10,29 +11,7 @@ import { iHaveAnsweredTheCookieBanner } from './support/vehicle';
 // shell as HTML (the page with every answer empty), painted before any script; the app then
 // replaces it, in one commit, with the page and the visitor's answers from sessionStorage.
 
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 const STORAGE_KEY = 'broker-application';
-
-/** Problems the browser reports: script errors, console errors, CSP refusals. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/** Holds the app's entry script back until `release` is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ENTRY_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** A whole vehicle application in this tab's sessionStorage, as a visitor who reloads has. */
 /** Seeds a whole application of the shared test applicant; returns who it is. */

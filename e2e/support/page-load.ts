@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+
+// Helpers for looking at a page as the server's HTML paints it, before the app's script runs
+// (the pre-rendered first screen, decision 0010, and the step shells, decision 0043).
+
+const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+
+/** Problems the browser reports: script errors, console errors (hydration), CSP refusals. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/**
+ * Holds the app's entry script back until `release` is called, so a test can look at the page
+ * exactly as the server's HTML paints it.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENTRY_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
