@@ -20,11 +20,13 @@ import {
 import {
   andIContinueToTheNextScreen,
   andIWaitForTheNextScreen,
+  andTheRestAsTheTestApplicant,
   completeVehicleJourneyUpTo,
   fillInAddress,
   fillInEmployment,
   fillInYearsAndMonths,
   iHaveAnsweredTheCookieBanner,
+  MARITAL_STATUS,
   VEHICLE_APPLICANT,
   type VehicleApplicant,
 } from './support/vehicle';
@@ -38,7 +40,13 @@ function applicant(overrides: Partial<VehicleApplicant>): VehicleApplicant {
   return { ...VEHICLE_APPLICANT, ...overrides };
 }
 
+/**
+ * Continue to the screen at `path`: any question of this screen the test did not answer is
+ * answered as the shared test applicant answers it first, so a new question on a screen does not
+ * stop the walk (a question the test answers keeps the test's answer).
+ */
 async function andIContinueTo(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await andTheRestAsTheTestApplicant(page, 'vehicle');
   await andIContinueToTheNextScreen(page);
   await thenIShouldBeOn(page, path);
   await thenIShouldSeeTheHeading(page, heading);
@@ -74,7 +82,7 @@ test.describe('a vehicle-finance application', () => {
     await whenIChoose(page, 'Full UK licence');
 
     await andIContinueTo(page, '/marital-status', 'What is your marital status?');
-    await selectFrom(page, 'What is your marital status?', 'Married');
+    await selectFrom(page, MARITAL_STATUS, 'Married');
 
     await andIContinueTo(page, '/date-of-birth', 'What is your date of birth?');
     await fillIn(page, 'Day', '7');
@@ -281,7 +289,7 @@ test.describe('a vehicle-finance application', () => {
     );
     await thenIShouldBeOn(page, '/marital-status');
     expect(new URL(page.url()).search).toBe('?change=1');
-    await selectFrom(page, 'What is your marital status?', 'Single');
+    await selectFrom(page, MARITAL_STATUS, 'Single');
     await andIContinueTo(page, '/before-you-submit', 'Check your answers before you submit');
     await expect(
       page
@@ -334,7 +342,7 @@ async function thenTheAnswerIsStillThere(page: Page, path: string): Promise<void
     case '/driving-licence':
       return checked(person.licence);
     case '/marital-status':
-      return selected('What is your marital status?', person.maritalStatus);
+      return selected(MARITAL_STATUS, person.maritalStatus);
     case '/date-of-birth':
       await value('Day', person.dateOfBirth.day);
       await value('Month', person.dateOfBirth.month);
@@ -373,8 +381,9 @@ test.describe('with the keyboard alone', () => {
 
     const main = page.getByRole('main');
     const group = (name: string | RegExp) => main.getByRole('group', { name });
-    const box = (label: string) => main.getByLabel(label, { exact: true });
+    const box = (label: string | RegExp) => main.getByLabel(label, { exact: true });
     const onwards = async (path: string) => {
+      await andTheRestAsTheTestApplicant(page, 'vehicle');
       await iPressEnterOn(page, main.getByRole('button', { name: 'Continue', exact: true }));
       await thenIShouldBeOn(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
@@ -397,7 +406,7 @@ test.describe('with the keyboard alone', () => {
     await onwards('/driving-licence');
     await iChooseWithArrows(page, group(/driving licence/), 'Provisional UK licence');
     await onwards('/marital-status');
-    await iSelectWithArrows(page, box('What is your marital status?'), 'Living with a partner');
+    await iSelectWithArrows(page, box(MARITAL_STATUS), 'Living with a partner');
     await onwards('/date-of-birth');
     // Two digits move focus on to the next box (docs/product.md §2), so the date types straight through.
     await iTabTo(page, box('Day'));

@@ -11,6 +11,7 @@ import {
 } from './support/user';
 import {
   andIContinueToTheNextScreen,
+  andTheRestAsTheTestApplicant,
   answerThisScreen,
   completeVehicleJourneyUpTo,
   iHaveAnsweredTheCookieBanner,
@@ -100,6 +101,8 @@ async function checkScreen(page: Page, screen: Screen): Promise<void> {
   }
 
   await (screen.answer ?? answerThisScreen)(page);
+  // A question the walk does not know is answered as the shared test applicant answers it.
+  await andTheRestAsTheTestApplicant(page, 'vehicle');
   await thenAxeFindsNothing(page);
 }
 

@@ -225,8 +225,7 @@ export async function answerThisScreen(
     case '/driving-licence':
       return whenIChoose(page, applicant.licence);
     case '/marital-status':
-      // The question while it is the screen's only one, the field's label beside another.
-      return selectFrom(page, /^(what is your )?marital status\??$/i, applicant.maritalStatus);
+      return selectFrom(page, MARITAL_STATUS, applicant.maritalStatus);
     case '/date-of-birth':
       await fillIn(page, 'Day', applicant.dateOfBirth.day);
       await fillIn(page, 'Month', applicant.dateOfBirth.month);
@@ -272,6 +271,12 @@ export async function answerThisScreen(
  * with '.' → '-'), so a new required question on a screen does not stop the walk. Only empty
  * text boxes: the walk's own answers and every other kind of field stay the walk's.
  */
+/**
+ * The marital-status dropdown's name: the question while it is the screen's only one, the
+ * field's label beside another (the generic step frame asks each of several by its label).
+ */
+export const MARITAL_STATUS = /^(what is your )?marital status\??$/i;
+
 export async function andTheRestAsTheTestApplicant(page: Page, kind: ApplicantKind): Promise<void> {
   const ref = parseStepPath(pathOf(page));
   if (ref === null) return;

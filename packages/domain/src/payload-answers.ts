@@ -9,8 +9,9 @@
  * screen applies to an answer comes from the step table only.
  */
 import type { CalendarDate } from './date-of-birth.js';
-import { STEP_IDS, STEPS, journeySteps, stepFields, validateStep } from './journey.js';
-import type { LoopId, StepRef } from './journey.js';
+import { STEP_IDS, STEPS, journeySteps, setAnswers, stepFields, validateStep } from './journey.js';
+import type { Answers, LoopId, StepRef } from './journey.js';
+import { NAMED_PAYLOAD_FIELDS, receivedValue } from './payload-fields.js';
 import { createInitialState, emptyAddress, emptyEmployment } from './state.js';
 import type { Address, ApplicationState, Employment, JointApplicant, OptIns } from './state.js';
 import { validateYearsAndMonths } from './validation.js';
@@ -197,11 +198,8 @@ export function answersFromPayload(payload: unknown): PayloadAnswers {
     form[key] = num(payload[key]);
     mark(`form.${key}`);
   }
-  form.propertyType = str(payload.propertyType) as typeof form.propertyType;
-  mark('form.propertyType');
   const yesNos = [
     'isSecurityCurrentAddress',
-    'ownOtherProperties',
     'isJointApplication',
     'breathingSpace',
     'agreeSoftSearch',
@@ -259,7 +257,18 @@ export function answersFromPayload(payload: unknown): PayloadAnswers {
     ];
     markEntry('form.joint', [...Object.keys(joint), 'dateOfBirth']);
   }
-  return { state, answered };
+  // The answers sent under their own names (payload-fields.ts) come back the same way.
+  const named = NAMED_PAYLOAD_FIELDS.filter(
+    (field) => field.scope === 'applicant' || isObject(payload.JointApplicant),
+  );
+  named.forEach((field) => mark(field.path));
+  const answers: Answers = Object.fromEntries(
+    named.map((field) => [
+      field.path,
+      receivedValue(field, valueAt(payload, payloadPathOf(field.path))),
+    ]),
+  );
+  return { state: setAnswers(state, answers), answered };
 
   /**
    * Each answered field of an entry (an address, the joint applicant), and the entry itself

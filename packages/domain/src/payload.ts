@@ -5,6 +5,7 @@
  */
 import type { PayloadDisclosures } from './disclosures.js';
 import type { Brand } from './brands.js';
+import { namedPayloadAnswers } from './payload-fields.js';
 import { normalisePhoneForPayload } from './phone.js';
 import { normalisePostcode } from './postcode.js';
 import { isRealDate } from './date-of-birth.js';
@@ -245,6 +246,9 @@ function jointApplicant(state: ApplicationState): WithNulls<JointDraft> {
     monthsAtEmployer: months,
     netMonthlyIncome: numeric(joint.netMonthlyIncome),
     ...consents(joint),
+    // The joint applicant's answers sent under their own names (payload-fields.ts); the
+    // payload's type does not name them.
+    ...(namedPayloadAnswers(state, 'joint') as object),
   };
 }
 
@@ -329,11 +333,9 @@ export function buildSubmissionPayload(
     netMonthlyIncome: numeric(form.netMonthlyIncome),
 
     isSecurityCurrentAddress,
-    ownOtherProperties: form.ownOtherProperties,
     propertyValue: numeric(form.propertyValue),
     mortgageBalance: numeric(form.mortgageBalance),
     propertyBedrooms: numeric(form.propertyBedrooms),
-    propertyType: form.propertyType,
     securityAddress: securityAddress(state, isSecurityCurrentAddress),
 
     isJointApplication,
@@ -352,6 +354,10 @@ export function buildSubmissionPayload(
     disclosures: options.disclosures ?? null,
     IsCompleted: options.isCompleted,
     ...consents(form),
+
+    // The applicant's answers sent under their own names (payload-fields.ts); the payload's
+    // type does not name them.
+    ...(namedPayloadAnswers(state, 'applicant') as object),
 
     addresses: addressHistory(form.addresses),
     employments: employmentHistory(form.employments),

@@ -35,6 +35,11 @@ import {
 } from './messages.js';
 import { INVALID_POSTCODE_MESSAGE } from './journey.js';
 import { PAYLOAD_DATE_OF_BIRTH } from './payload-answers.js';
+import {
+  NAMED_PAYLOAD_FIELDS,
+  type NamedPayloadField,
+  type PayloadScope,
+} from './payload-fields.js';
 import { isValidPostcode, normalisePostcode } from './postcode.js';
 import { TEXT_MAX_LENGTH } from './validation.js';
 import { HISTORY_CAPS } from './years-months.js';
@@ -44,7 +49,6 @@ import {
   FINANCE_TYPES,
   LOOKING_TO_BUY,
   MARITAL_STATUSES,
-  PROPERTY_TYPES,
   RESIDENTIAL_STATUSES,
   TITLES,
   VEHICLE_TYPES,
@@ -188,9 +192,32 @@ const jointOptional = {
   ...consentShape,
 };
 
+/**
+ * The structure of the answers sent under their own names (`payload-fields.ts`, decision 0049),
+ * each optional: the step rules hold them to the screen's range and say when one is required.
+ * They are left out of the payload's static type (nothing reads them by name). Throws when a
+ * name is one the payload already has.
+ */
+function namedShape(scope: PayloadScope, taken: object): object {
+  const fields = NAMED_PAYLOAD_FIELDS.filter((named) => named.scope === scope);
+  const clash = fields.find((named) => named.name in taken);
+  if (clash) throw new Error(`${clash.path}: the payload already has a field ${clash.name}`);
+  return Object.fromEntries(fields.map((named) => [named.name, namedSchema(named).optional()]));
+}
+
+function namedSchema(named: NamedPayloadField): z.ZodType {
+  if (named.type === 'number') return answer();
+  if (named.type === 'boolean') return z.boolean();
+  return named.values
+    ? z.enum(named.values as [string, ...string[]])
+    : text(named.field.maxLength ?? TEXT_MAX_LENGTH);
+}
+
+const jointShape = { ...personShape(), ...jointOptional };
+
 export const payloadJointApplicantSchema = z.strictObject({
-  ...personShape(),
-  ...jointOptional,
+  ...jointShape,
+  ...namedShape('joint', jointShape),
 });
 
 const PERSON_FIELDS_OPTIONAL = {
@@ -233,11 +260,9 @@ const payloadShape = {
 
   // Property and security
   isSecurityCurrentAddress: z.boolean().optional(),
-  ownOtherProperties: z.boolean().optional(),
   propertyValue: answer().optional(),
   mortgageBalance: answer().optional(),
   propertyBedrooms: wholeAnswer().optional(),
-  propertyType: z.enum(PROPERTY_TYPES).optional(),
   securityAddress: payloadSecurityAddressSchema.optional(),
 
   // Joint application
@@ -362,7 +387,10 @@ function crossFieldRules(complete: boolean) {
   };
 }
 
-const payloadObject = z.strictObject(payloadShape);
+const payloadObject = z.strictObject({
+  ...payloadShape,
+  ...namedShape('applicant', payloadShape),
+});
 
 /** A full submission (POST /api/submission/{submissionKey}). */
 export const submissionPayloadSchema = payloadObject.superRefine(crossFieldRules(true));

@@ -148,7 +148,7 @@ function optInFields(at: 'form' | 'form.joint', who: Who): readonly FieldSpec[] 
 function yesNo(
   path: FieldPath,
   label: string,
-  extra: Pick<FieldSpec, 'legend' | 'hint' | 'checkAnswersKey'> = {},
+  extra: Pick<FieldSpec, 'legend' | 'hint' | 'checkAnswersKey' | 'inPayload'> = {},
 ): FieldSpec {
   return { path, label, kind: 'radio', options: YES_NO, who: 'applicant', ...extra };
 }
@@ -328,6 +328,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         kind: 'dropdown',
         options: PROPERTY_TYPE_OPTIONS,
         who: 'applicant',
+        inPayload: true,
       },
     ],
   },
@@ -486,6 +487,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     fields: [
       yesNo('form.ownOtherProperties', 'other properties', {
         checkAnswersKey: 'Own other properties',
+        inPayload: true,
       }),
     ],
   },

@@ -131,6 +131,12 @@ export interface FieldSpec {
   /** At least one of this field and `oneOf.path` must be filled; the message uses `oneOf.label`. */
   readonly oneOf?: { readonly path: FieldPath; readonly label: string };
   readonly showWhen?: (state: ApplicationState, n: number) => boolean;
+  /**
+   * Sent in the payload under the last name of its path, and read back from there, without code
+   * of its own (`payload-fields.ts`, decision 0049). For a single answer of the applicant or the
+   * joint applicant; the fields older than this are mapped by hand (docs/payload.md).
+   */
+  readonly inPayload?: true;
 }
 
 /** A field as a screen shows it: paths resolved for the route's entry, conditions applied. */
