@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROPERTY_TYPES } from './journey.js';
+import { PROPERTY_TYPES, STEPS, STEP_IDS } from './journey.js';
 import type { FieldSpec } from './journey.js';
 import { answersFromPayload } from './payload-answers.js';
 import {
@@ -19,30 +19,31 @@ const field = (over: Partial<FieldSpec> & Pick<FieldSpec, 'path' | 'kind'>): Fie
 
 describe('the answers sent under their own names', () => {
   it('are the table fields marked inPayload, each described by its kind and options', () => {
-    expect(
-      NAMED_PAYLOAD_FIELDS.map(({ path, scope, name, type, values }) => ({
-        path,
-        scope,
-        name,
-        type,
-        values,
-      })),
-    ).toEqual([
-      {
-        path: 'form.propertyType',
-        scope: 'applicant',
-        name: 'propertyType',
-        type: 'string',
-        values: [...PROPERTY_TYPES],
-      },
-      {
-        path: 'form.ownOtherProperties',
-        scope: 'applicant',
-        name: 'ownOtherProperties',
-        type: 'boolean',
-        values: undefined,
-      },
+    const flagged = STEP_IDS.flatMap((id) => STEPS[id].fields).filter((f) => f.inPayload);
+    expect(NAMED_PAYLOAD_FIELDS.map((named) => named.path)).toEqual([
+      ...new Set(flagged.map((f) => f.path)),
     ]);
+    const described = NAMED_PAYLOAD_FIELDS.map(({ path, scope, name, type, values }) => ({
+      path,
+      scope,
+      name,
+      type,
+      values,
+    }));
+    expect(described).toContainEqual({
+      path: 'form.propertyType',
+      scope: 'applicant',
+      name: 'propertyType',
+      type: 'string',
+      values: [...PROPERTY_TYPES],
+    });
+    expect(described).toContainEqual({
+      path: 'form.ownOtherProperties',
+      scope: 'applicant',
+      name: 'ownOtherProperties',
+      type: 'boolean',
+      values: undefined,
+    });
   });
 
   it("places the joint applicant's answer in JointApplicant, and numbers as numbers", () => {
