@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseReference, submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload, SubmissionResponse } from '@broker/domain';
+import { partialApplicantPayload } from '@broker/domain/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCodeHasher } from '../portal/codes.js';
@@ -724,29 +725,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     it('stores an unfinished application as a partial lead (202) and updates it', async () => {
       await start();
       const key = randomUUID();
-      const early = {
-        submissionKey: key,
-        affiliateKey: 'default',
-        submittedBy: 'apply',
-        loanPurposeType: 'Vehicle',
-        loanAmount: 6500,
-        cashDeposit: 0,
-        financeType: 'HirePurchase',
-        term: 5,
-        termsAndConditionsAgreed: true,
-        IsCompleted: false,
-        IsOptedEmail: false,
-        IsOptedSms: false,
-        IsOptedPhone: false,
-        IsOptedPost: false,
-        IsOptedThirdParty: false,
-        IsOptedEmailThirdParty: false,
-        IsOptedSmsThirdParty: false,
-        IsOptedPhoneThirdParty: false,
-        IsOptedPostThirdParty: false,
-        addresses: [],
-        employments: [],
-      };
+      const early = partialApplicantPayload({ submissionKey: key });
       const first = await postPartial(early, key);
       expect(first.statusCode).toBe(202);
       expect(first.json()).toEqual({ ok: true });
