@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createCodeHasher } from '../portal/codes.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
+import { validJointPayload, validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 
 /** The short reference of decision 0030 (its own tests are under 'reference'). */
 const stored8 = () => expect.stringMatching(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/) as string;
@@ -397,31 +397,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('refuses a joint applicant outside the age range with their screen’s message', async () => {
       await start();
-      const payload = validPayload({
-        isJointApplication: true,
-        JointApplicant: {
-          title: 'Mr',
-          firstName: 'Ben',
-          lastName: 'Lovelace',
-          email: 'ben@example.com',
-          contactNumber: '07911654321',
-          dateOfBirth: '2006-01-01T00:00:00.000',
-          maritalStatus: 'Single',
-          employmentStatus: 'PartTime',
-          yearsAtEmployer: 1,
-          monthsAtEmployer: 0,
-          netMonthlyIncome: 1200,
-          IsOptedEmail: false,
-          IsOptedSms: false,
-          IsOptedPhone: false,
-          IsOptedPost: false,
-          IsOptedThirdParty: false,
-          IsOptedEmailThirdParty: false,
-          IsOptedSmsThirdParty: false,
-          IsOptedPhoneThirdParty: false,
-          IsOptedPostThirdParty: false,
-        },
-      });
+      const joint = validJointPayload();
+      const payload = {
+        ...joint,
+        JointApplicant: { ...joint.JointApplicant!, dateOfBirth: '2006-01-01T00:00:00.000' },
+      };
       const response = await post(payload, payload.submissionKey);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
