@@ -575,29 +575,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     it('quotes a joint secured loan in APRC, valid for QUOTE_VALID_DAYS', async () => {
       await start({ QUOTE_VALID_DAYS: '14' });
       // The fixture's secured answers: £25,000 over 15 years on a £350,000 home.
+      // The fixture's joint applicant, self-employed for 12½ years on £2,800 a month.
       const payload = validSecuredPayload({
         isJointApplication: true,
         JointApplicant: {
-          title: 'Mr',
-          firstName: 'Sam',
-          lastName: 'Morgan',
-          email: 'sam@example.com',
-          contactNumber: '07911900456',
-          dateOfBirth: '1978-11-02T00:00:00.000',
-          maritalStatus: 'Married',
+          ...validJointPayload().JointApplicant!,
           employmentStatus: 'SelfEmployed',
           yearsAtEmployer: 12,
           monthsAtEmployer: 6,
           netMonthlyIncome: 2800,
-          IsOptedEmail: false,
-          IsOptedSms: false,
-          IsOptedPhone: false,
-          IsOptedPost: false,
-          IsOptedThirdParty: false,
-          IsOptedEmailThirdParty: false,
-          IsOptedSmsThirdParty: false,
-          IsOptedPhoneThirdParty: false,
-          IsOptedPostThirdParty: false,
         },
       });
       const answer = await submit(payload);
