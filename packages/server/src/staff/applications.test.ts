@@ -236,12 +236,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     it('carries what the lender panel found: the quote, matched lenders, each refusal and the risk tier', async () => {
       async function detailOf(payload: ReturnType<typeof validPayload>) {
-        const response = await h.t.app.inject({
-          method: 'POST',
-          url: `/api/submission/${payload.submissionKey}`,
-          payload,
-        });
-        expect(response.statusCode).toBe(200);
+        await submit(payload);
         const row = await h.database.db
           .selectFrom('applications')
           .select('id')
