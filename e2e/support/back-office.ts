@@ -4,8 +4,11 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { submissionPayloadSchema } from '@broker/domain';
+import { applicantPayload } from '@broker/domain/testing';
 import { databasePath } from './db';
 import { iPressEnterOn, iTypeInto } from './keyboard';
+import { personFor } from './seeded-application';
 
 // What every back-office browser spec needs (docs/back-office.md): a member of staff added with
 // the command line, the one-time set-up link, TOTP codes computed from the shown secret, and an
@@ -42,70 +45,31 @@ export function addStaff(email: string, role: string): string {
   return new URL(link).hash;
 }
 
+/**
+ * A complete vehicle application to post under its own key: the shared test applicant's payload
+ * (`@broker/domain/testing`) for Dr Katherine Johnson of Langley Research Center, the name and
+ * employer the back-office specs look for, with a phone, e-mail and date of birth of her own per
+ * key (the same person again within the duplicate window is answered as a duplicate, with no
+ * lender panel decision: docs/decisions/0018-duplicate-window.md). `overrides` replaces any field.
+ */
 export function application(overrides: Record<string, unknown>) {
   const key = randomUUID();
-  return {
-    key,
-    payload: {
-      submissionKey: key,
-      affiliateKey: 'default',
-      dealerNumber: 'D1001',
-      submittedBy: 'apply',
-      loanPurposeType: 'Vehicle',
-      lookingToBuy: 'FoundVehicle',
-      loanAmount: 7500,
-      cashDeposit: 0,
-      financeType: 'HirePurchase',
-      term: 4,
-      title: 'Dr',
-      firstName: 'Katherine',
-      lastName: 'Johnson',
-      email: `k.johnson.${key.slice(0, 8)}@example.com`,
-      // A phone of its own: the same person twice within 30 days would be a duplicate, with no
-      // lender panel decision (docs/design.md §3).
-      contactNumber: `07911${String(parseInt(key.slice(0, 8), 16) % 1_000_000).padStart(6, '0')}`,
-      dateOfBirth: '1980-05-15T00:00:00.000',
-      maritalStatus: 'Married',
-      drivingLicenceType: 'FullUK',
-      netMonthlyIncome: 2400,
-      isJointApplication: false,
-      termsAndConditionsAgreed: true,
-      IsCompleted: true,
-      IsOptedEmail: false,
-      IsOptedSms: false,
-      IsOptedPhone: false,
-      IsOptedPost: false,
-      IsOptedThirdParty: false,
-      IsOptedEmailThirdParty: false,
-      IsOptedSmsThirdParty: false,
-      IsOptedPhoneThirdParty: false,
-      IsOptedPostThirdParty: false,
-      addresses: [
-        {
-          addressIndex: 0,
-          buildingNumber: '10',
-          street: 'Downing Street',
-          town: 'London',
-          postcode: 'SW1A 2AA',
-          yearsAtAddress: 5,
-          monthsAtAddress: 0,
-          residentialStatus: 'PrivateTenant',
-        },
-      ],
-      employments: [
-        {
-          employmentIndex: 0,
-          employmentStatus: 'FullTime',
-          yearsAtEmployer: 6,
-          monthsAtEmployer: 3,
-          occupation: 'Mathematician',
-          employerName: 'Langley Research Center',
-          Town: 'Hampton',
-        },
-      ],
-      ...overrides,
-    },
+  const person = {
+    ...personFor(key),
+    title: 'Dr' as const,
+    firstName: 'Katherine',
+    lastName: 'Johnson',
   };
+  const built = submissionPayloadSchema.parse(
+    applicantPayload('vehicle', { sessionId: key, person }),
+  );
+  const employments = built.employments.map((job) => ({
+    ...job,
+    occupation: 'Mathematician',
+    employerName: 'Langley Research Center',
+    Town: 'Hampton',
+  }));
+  return { key, payload: { ...built, employments, ...overrides } };
 }
 
 /** A code the server has not seen yet: the next 30-second step (the server accepts ±1 step). */

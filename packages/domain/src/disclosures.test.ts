@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { partialSubmissionPayloadSchema, submissionPayloadSchema } from './schemas.js';
 import { UNKNOWN_DISCLOSURE_VERSION, currentDisclosureVersion } from './disclosure-versions.js';
+import { partialApplicantPayload } from './testing/applicant.js';
 
 const at = '2026-11-24T07:20:00.000Z';
-
-function minimalPartial(extra: Record<string, unknown>) {
-  return {
-    submissionKey: 'key-1',
-    affiliateKey: 'aff',
-    submittedBy: 'em-apply-form',
-    loanPurposeType: 'Vehicle',
-    loanAmount: 6500,
-    cashDeposit: 0,
-    financeType: 'HirePurchase',
-    term: 5,
-    termsAndConditionsAgreed: true,
-    IsCompleted: false,
-    IsOptedEmail: false,
-    IsOptedSms: false,
-    IsOptedPhone: false,
-    IsOptedPost: false,
-    IsOptedThirdParty: false,
-    IsOptedEmailThirdParty: false,
-    IsOptedSmsThirdParty: false,
-    IsOptedPhoneThirdParty: false,
-    IsOptedPostThirdParty: false,
-    addresses: [],
-    employments: [],
-    ...extra,
-  };
-}
 
 function issues(payload: unknown) {
   const result = partialSubmissionPayloadSchema.safeParse(payload);
@@ -44,11 +18,11 @@ describe('the payload’s disclosures', () => {
       shown: [{ text: 'terms', version: currentDisclosureVersion('terms'), at }],
       agreed: [{ consent: 'terms', text: 'terms', version: 1, at }],
     };
-    expect(issues(minimalPartial({ disclosures }))).toEqual([]);
+    expect(issues(partialApplicantPayload({ disclosures }))).toEqual([]);
   });
 
   it('still accepts a payload without them (an old client)', () => {
-    expect(issues(minimalPartial({}))).toEqual([]);
+    expect(issues(partialApplicantPayload())).toEqual([]);
   });
 
   it('refuses an unknown version with a field message', () => {
@@ -56,7 +30,7 @@ describe('the payload’s disclosures', () => {
       shown: [{ text: 'privacy', version: 99, at }],
       agreed: [{ consent: 'soft-search', text: 'soft-search', version: 7, at }],
     };
-    expect(issues(minimalPartial({ disclosures }))).toEqual([
+    expect(issues(partialApplicantPayload({ disclosures }))).toEqual([
       { path: 'disclosures.shown.0.version', message: UNKNOWN_DISCLOSURE_VERSION },
       { path: 'disclosures.agreed.0.version', message: UNKNOWN_DISCLOSURE_VERSION },
     ]);
@@ -68,12 +42,12 @@ describe('the payload’s disclosures', () => {
       shown: [{ text: 'small-print', version: 1, at }],
       agreed: [{ consent: 'terms', text: 'terms', version: 1, at: '2026-11-24 07:20' }],
     };
-    expect(issues(minimalPartial({ disclosures }))).toEqual([
+    expect(issues(partialApplicantPayload({ disclosures }))).toEqual([
       { path: 'disclosures.shown.0.text', message: 'Not a known text' },
       { path: 'disclosures.agreed.0.at', message: 'Must be a date and time' },
     ]);
     const paired = { shown: [], agreed: [{ consent: 'terms', text: 'privacy', version: 1, at }] };
-    expect(issues(minimalPartial({ disclosures: paired }))).toEqual([
+    expect(issues(partialApplicantPayload({ disclosures: paired }))).toEqual([
       { path: 'disclosures.agreed.0.text', message: 'Must be terms' },
     ]);
   });

@@ -10,6 +10,7 @@ import {
 import { payloadStepProblems } from '../payload-answers.js';
 import { validateEmail, validatePhone } from '../validation.js';
 import { validateDateOfBirth } from '../date-of-birth.js';
+import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '../schemas.js';
 import {
   ADA,
   BEN,
@@ -17,6 +18,7 @@ import {
   applicantState,
   applicantStateAt,
   numberedPerson,
+  partialApplicantPayload,
 } from './applicant.js';
 import type { ApplicantKind } from './applicant.js';
 
@@ -59,6 +61,32 @@ describe('the shared test applicant', () => {
     const key = (p: { phone: string }) => p.phone;
     expect(new Set(people.map(key)).size).toBe(people.length);
     expect(new Set(people.map((p) => p.email)).size).toBe(people.length);
+  });
+});
+
+describe('the shared partial save', () => {
+  it('is a partial save the schema accepts but not yet a full submission', () => {
+    const payload = partialApplicantPayload();
+    expect(partialSubmissionPayloadSchema.safeParse(payload).success).toBe(true);
+    expect(submissionPayloadSchema.safeParse(payload).success).toBe(false);
+    expect(payload).toMatchObject({
+      IsCompleted: false,
+      termsAndConditionsAgreed: true,
+      loanPurposeType: 'Vehicle',
+      addresses: [],
+      employments: [],
+    });
+    expect(payload).not.toHaveProperty('email');
+    expect(payload).not.toHaveProperty('firstName');
+  });
+
+  it('gives each save its own key unless told, and adds or replaces what it is given', () => {
+    expect(partialApplicantPayload().submissionKey).not.toBe(
+      partialApplicantPayload().submissionKey,
+    );
+    const payload = partialApplicantPayload({ submissionKey: 'key-1', email: 'lead@example.com' });
+    expect(payload).toMatchObject({ submissionKey: 'key-1', email: 'lead@example.com' });
+    expect(partialSubmissionPayloadSchema.safeParse(payload).success).toBe(true);
   });
 });
 

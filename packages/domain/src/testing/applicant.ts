@@ -16,6 +16,7 @@ import type { CalendarDate } from '../date-of-birth.js';
 import { answersImpliedBy } from '../step-effects.js';
 import { buildSubmissionPayload } from '../payload.js';
 import type { SubmissionPayloadDraft } from '../payload.js';
+import type { PartialSubmissionPayload } from '../schemas.js';
 import { createInitialState, emptyAddress, emptyEmployment } from '../state.js';
 import type { ApplicationState, Title } from '../state.js';
 
@@ -299,6 +300,41 @@ export function applicantPayload(
     brand: BRANDS.default,
     isCompleted: true,
   });
+}
+
+/**
+ * A partial save (POST /api/submission/partial/{key}) sent early in a vehicle journey: the loan
+ * answered and the terms agreed, every opt-in off, no person and empty address and employment
+ * lists. `extra` adds or replaces fields (a `submissionKey` to match the URL, `disclosures`, an
+ * e-mail), unchecked, so a test can also send what the schema refuses.
+ */
+export function partialApplicantPayload(
+  extra: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
+  const early: PartialSubmissionPayload = {
+    submissionKey: globalThis.crypto.randomUUID(),
+    affiliateKey: 'default',
+    submittedBy: 'apply',
+    loanPurposeType: 'Vehicle',
+    loanAmount: 6500,
+    cashDeposit: 0,
+    financeType: 'HirePurchase',
+    term: 5,
+    termsAndConditionsAgreed: true,
+    IsCompleted: false,
+    IsOptedEmail: false,
+    IsOptedSms: false,
+    IsOptedPhone: false,
+    IsOptedPost: false,
+    IsOptedThirdParty: false,
+    IsOptedEmailThirdParty: false,
+    IsOptedSmsThirdParty: false,
+    IsOptedPhoneThirdParty: false,
+    IsOptedPostThirdParty: false,
+    addresses: [],
+    employments: [],
+  };
+  return { ...early, ...extra };
 }
 
 function today(): CalendarDate {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DISCLOSURE_TEXT_IDS, currentDisclosureVersion } from '@broker/domain';
+import { partialApplicantPayload } from '@broker/domain/testing';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
@@ -20,33 +21,6 @@ const disclosures = {
     { consent: 'marketing-opt-ins', text: 'privacy', version: 1, at: AT },
   ],
 };
-
-function partialPayload(key: string, extra: Record<string, unknown> = {}) {
-  return {
-    submissionKey: key,
-    affiliateKey: 'default',
-    submittedBy: 'apply',
-    loanPurposeType: 'Vehicle',
-    loanAmount: 6500,
-    cashDeposit: 0,
-    financeType: 'HirePurchase',
-    term: 5,
-    termsAndConditionsAgreed: true,
-    IsCompleted: false,
-    IsOptedEmail: false,
-    IsOptedSms: false,
-    IsOptedPhone: false,
-    IsOptedPost: false,
-    IsOptedThirdParty: false,
-    IsOptedEmailThirdParty: false,
-    IsOptedSmsThirdParty: false,
-    IsOptedPhoneThirdParty: false,
-    IsOptedPostThirdParty: false,
-    addresses: [],
-    employments: [],
-    ...extra,
-  };
-}
 
 describe.each<DialectName>(['sqlite', 'postgres'])(
   'evidence of what was disclosed and agreed on %s',
@@ -165,7 +139,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const saved = await t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${key}`,
-        payload: partialPayload(key, { disclosures }),
+        payload: partialApplicantPayload({ submissionKey: key, disclosures }),
       });
       expect(saved.statusCode).toBe(202);
       expect((await storedPayload(key)).payload.disclosures).toEqual(disclosures);
@@ -174,7 +148,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const legacy = await t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${old}`,
-        payload: partialPayload(old),
+        payload: partialApplicantPayload({ submissionKey: old }),
       });
       expect(legacy.statusCode).toBe(202);
       expect((await storedPayload(old)).payload).not.toHaveProperty('disclosures');

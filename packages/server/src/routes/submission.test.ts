@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { parseReference, submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload, SubmissionResponse } from '@broker/domain';
+import { partialApplicantPayload } from '@broker/domain/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCodeHasher } from '../portal/codes.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
+import { validJointPayload, validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 
 /** The short reference of decision 0030 (its own tests are under 'reference'). */
 const stored8 = () => expect.stringMatching(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/) as string;
@@ -396,31 +397,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('refuses a joint applicant outside the age range with their screen’s message', async () => {
       await start();
-      const payload = validPayload({
-        isJointApplication: true,
-        JointApplicant: {
-          title: 'Mr',
-          firstName: 'Ben',
-          lastName: 'Lovelace',
-          email: 'ben@example.com',
-          contactNumber: '07911654321',
-          dateOfBirth: '2006-01-01T00:00:00.000',
-          maritalStatus: 'Single',
-          employmentStatus: 'PartTime',
-          yearsAtEmployer: 1,
-          monthsAtEmployer: 0,
-          netMonthlyIncome: 1200,
-          IsOptedEmail: false,
-          IsOptedSms: false,
-          IsOptedPhone: false,
-          IsOptedPost: false,
-          IsOptedThirdParty: false,
-          IsOptedEmailThirdParty: false,
-          IsOptedSmsThirdParty: false,
-          IsOptedPhoneThirdParty: false,
-          IsOptedPostThirdParty: false,
-        },
-      });
+      const joint = validJointPayload();
+      const payload = {
+        ...joint,
+        JointApplicant: { ...joint.JointApplicant!, dateOfBirth: '2006-01-01T00:00:00.000' },
+      };
       const response = await post(payload, payload.submissionKey);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -594,29 +575,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     it('quotes a joint secured loan in APRC, valid for QUOTE_VALID_DAYS', async () => {
       await start({ QUOTE_VALID_DAYS: '14' });
       // The fixture's secured answers: £25,000 over 15 years on a £350,000 home.
+      // The fixture's joint applicant, self-employed for 12½ years on £2,800 a month.
       const payload = validSecuredPayload({
         isJointApplication: true,
         JointApplicant: {
-          title: 'Mr',
-          firstName: 'Sam',
-          lastName: 'Morgan',
-          email: 'sam@example.com',
-          contactNumber: '07911900456',
-          dateOfBirth: '1978-11-02T00:00:00.000',
-          maritalStatus: 'Married',
+          ...validJointPayload().JointApplicant!,
           employmentStatus: 'SelfEmployed',
           yearsAtEmployer: 12,
           monthsAtEmployer: 6,
           netMonthlyIncome: 2800,
-          IsOptedEmail: false,
-          IsOptedSms: false,
-          IsOptedPhone: false,
-          IsOptedPost: false,
-          IsOptedThirdParty: false,
-          IsOptedEmailThirdParty: false,
-          IsOptedSmsThirdParty: false,
-          IsOptedPhoneThirdParty: false,
-          IsOptedPostThirdParty: false,
         },
       });
       const answer = await submit(payload);
@@ -724,29 +691,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     it('stores an unfinished application as a partial lead (202) and updates it', async () => {
       await start();
       const key = randomUUID();
-      const early = {
-        submissionKey: key,
-        affiliateKey: 'default',
-        submittedBy: 'apply',
-        loanPurposeType: 'Vehicle',
-        loanAmount: 6500,
-        cashDeposit: 0,
-        financeType: 'HirePurchase',
-        term: 5,
-        termsAndConditionsAgreed: true,
-        IsCompleted: false,
-        IsOptedEmail: false,
-        IsOptedSms: false,
-        IsOptedPhone: false,
-        IsOptedPost: false,
-        IsOptedThirdParty: false,
-        IsOptedEmailThirdParty: false,
-        IsOptedSmsThirdParty: false,
-        IsOptedPhoneThirdParty: false,
-        IsOptedPostThirdParty: false,
-        addresses: [],
-        employments: [],
-      };
+      const early = partialApplicantPayload({ submissionKey: key });
       const first = await postPartial(early, key);
       expect(first.statusCode).toBe(202);
       expect(first.json()).toEqual({ ok: true });

@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
-import { openTestDatabase, startTestApp } from '../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
+import type { DialectName } from '../test-support/databases.js';
 import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
-import type { SignedIn } from '../test-support/staff.js';
-import { addActiveStaff, signIn } from '../test-support/staff.js';
+import {
+  DOROTHY_VAUGHAN,
+  KATHERINE_JOHNSON,
+  useStaffApplications,
+} from '../test-support/staff-applications.js';
 import { PAGE_SIZE, searchKind } from './applications.js';
 
 interface Listed {
@@ -21,59 +22,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
   'back-office applications on %s',
   { timeout: 90_000 },
   (dialect) => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let session: SignedIn;
-
-    beforeAll(async () => {
-      database = await openTestDatabase(dialect, inject('postgresUrl'));
-      t = await startTestApp(database);
-      session = await signIn(t, await addActiveStaff(t, 'agent'));
-    });
-    afterAll(async () => {
-      await t.close();
-      await database.close();
-    });
-    afterEach(async () => {
-      await sql`delete from applications`.execute(database.db);
-    });
-
-    async function submit(overrides: Parameters<typeof validPayload>[0] = {}) {
-      const payload = validPayload(overrides);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/submission/${payload.submissionKey}`,
-        payload,
-      });
-      expect(response.statusCode).toBe(200);
-      const answer = response.json<{ applicationId: string | null; reference: string }>();
-      return { payload, applicationId: answer.applicationId, reference: answer.reference };
-    }
+    const h = useStaffApplications(dialect, ['agent']);
+    const { submit } = h;
 
     async function list(query: Record<string, string> = {}) {
-      const response = await t.app.inject({
+      const response = await h.t.app.inject({
         method: 'GET',
         url: '/api/staff/applications',
         query,
-        headers: session.headers(),
+        headers: h.sessions.agent.headers(),
       });
       expect(response.statusCode).toBe(200);
       return response.json<{ applications: Listed[]; next: number | null }>();
     }
 
     it('finds an application by name, e-mail, phone, postcode or application id', async () => {
-      const { applicationId } = await submit({
-        firstName: 'Katherine',
-        lastName: 'Johnson',
-        email: 'k.johnson@example.com',
-        contactNumber: '07911900456',
-      });
-      await submit({
-        firstName: 'Dorothy',
-        lastName: 'Vaughan',
-        email: 'd.vaughan@example.com',
-        contactNumber: '07911900789',
-      });
+      const { applicationId } = await submit(KATHERINE_JOHNSON);
+      await submit(DOROTHY_VAUGHAN);
 
       for (const q of [
         'katherine',
@@ -113,7 +78,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       // A partial saved again under another name is found by the new name only.
       const partial = validPayload({ firstName: 'Hedy', lastName: 'Kiesler' });
       for (const lastName of ['Kiesler', 'Lamarr']) {
-        const saved = await t.app.inject({
+        const saved = await h.t.app.inject({
           method: 'POST',
           url: `/api/submission/partial/${partial.submissionKey}`,
           payload: { ...partial, lastName, IsCompleted: false },
@@ -128,12 +93,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     it('finds an application by the reference read over the phone (decision 0030)', async () => {
       const { reference } = await submit({ firstName: 'Mary', lastName: 'Jackson' });
-      const other = await submit({
-        firstName: 'Dorothy',
-        lastName: 'Vaughan',
-        email: 'd.vaughan@example.com',
-        contactNumber: '07911900789',
-      });
+      const other = await submit(DOROTHY_VAUGHAN);
       expect(reference).not.toBe(other.reference);
       const spoken = `${reference.slice(0, 4).toLowerCase()} ${reference.slice(4)}`;
       for (const q of [reference, spoken, `${reference.slice(0, 4)}-${reference.slice(4)}`]) {
@@ -170,7 +130,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       await submit({ firstName: 'Declined', netMonthlyIncome: 100, ...person(2) });
       await submit(validSecuredPayload({ firstName: 'Secured', ...person(3) }));
       const partial = validPayload({ firstName: 'Abandoned', ...person(4) });
-      await t.app.inject({
+      await h.t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${partial.submissionKey}`,
         payload: { ...partial, IsCompleted: false },
@@ -187,17 +147,17 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       );
       expect(await names({ from: '2026-03-11' })).toEqual([]);
 
-      const bad = await t.app.inject({
+      const bad = await h.t.app.inject({
         method: 'GET',
         url: '/api/staff/applications?outcome=everything',
-        headers: session.headers(),
+        headers: h.sessions.agent.headers(),
       });
       expect(bad.statusCode).toBe(400);
     });
 
     it('pages with a keyset cursor, newest first, without gaps or repeats', async () => {
       for (let index = 0; index < PAGE_SIZE + 5; index += 1) {
-        await database.db
+        await h.database.db
           .insertInto('applications')
           .values({
             submission_key: `k${index}`,
@@ -227,17 +187,17 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         discussFinancialCircumstances: true,
         additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
       });
-      const mark = await database.db
+      const mark = await h.database.db
         .selectFrom('staff_audit_log')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow();
       const [row] = (await list({ q: applicationId! })).applications;
       expect(row).toMatchObject({ outcome: 'approved', journey: 'vehicle', needsAttention: true });
 
-      const detail = await t.app.inject({
+      const detail = await h.t.app.inject({
         method: 'GET',
         url: `/api/staff/applications/${row!.id}`,
-        headers: session.headers(),
+        headers: h.sessions.agent.headers(),
       });
       expect(detail.statusCode).toBe(200);
       expect(detail.headers['cache-control']).toBe('no-store');
@@ -251,7 +211,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       });
       expect(body.response).toMatchObject({ applicationId, quoteValid: true });
 
-      const entries = await database.db
+      const entries = await h.database.db
         .selectFrom('staff_audit_log')
         .selectAll()
         .where('id', '>', Number(mark.id ?? 0))
@@ -266,31 +226,26 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         results: 1,
       });
 
-      const missing = await t.app.inject({
+      const missing = await h.t.app.inject({
         method: 'GET',
         url: '/api/staff/applications/999999',
-        headers: session.headers(),
+        headers: h.sessions.agent.headers(),
       });
       expect(missing.statusCode).toBe(404);
     });
 
     it('carries what the lender panel found: the quote, matched lenders, each refusal and the risk tier', async () => {
       async function detailOf(payload: ReturnType<typeof validPayload>) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: `/api/submission/${payload.submissionKey}`,
-          payload,
-        });
-        expect(response.statusCode).toBe(200);
-        const row = await database.db
+        await submit(payload);
+        const row = await h.database.db
           .selectFrom('applications')
           .select('id')
           .where('submission_key', '=', payload.submissionKey)
           .executeTakeFirstOrThrow();
-        const detail = await t.app.inject({
+        const detail = await h.t.app.inject({
           method: 'GET',
           url: `/api/staff/applications/${row.id}`,
-          headers: session.headers(),
+          headers: h.sessions.agent.headers(),
         });
         expect(detail.statusCode).toBe(200);
         return detail.json<{

@@ -1,66 +1,27 @@
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
-import { openTestDatabase, startTestApp } from '../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
+import type { DialectName } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
 import { verifyAuditChain } from './audit.js';
-import type { SignedIn } from '../test-support/staff.js';
-import { addActiveStaff, signIn } from '../test-support/staff.js';
+import {
+  DOROTHY_VAUGHAN,
+  KATHERINE_JOHNSON,
+  useStaffApplications,
+} from '../test-support/staff-applications.js';
 
 // docs/back-office.md "Export": the filtered list as CSV, for admins only, audited.
 describe.each<DialectName>(['sqlite', 'postgres'])(
   'back-office export on %s',
   { timeout: 90_000 },
   (dialect) => {
-    let database: TestDatabase;
-    let t: TestApp;
-    const sessions = {} as Record<'agent' | 'admin' | 'auditor', SignedIn>;
-    let adminEmail = '';
-
-    beforeAll(async () => {
-      database = await openTestDatabase(dialect, inject('postgresUrl'));
-      t = await startTestApp(database);
-      for (const role of ['agent', 'admin', 'auditor'] as const) {
-        const staff = await addActiveStaff(t, role);
-        if (role === 'admin') adminEmail = staff.member.email;
-        sessions[role] = await signIn(t, staff);
-      }
-    });
-    afterAll(async () => {
-      await t.close();
-      await database.close();
-    });
-    afterEach(async () => {
-      await sql`delete from applications`.execute(database.db);
-    });
-
-    async function submit(overrides: Parameters<typeof validPayload>[0] = {}) {
-      const payload = validPayload(overrides);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/submission/${payload.submissionKey}`,
-        payload,
-      });
-      expect(response.statusCode).toBe(200);
-      return response.json<{ applicationId: string | null; reference: string }>();
-    }
+    const h = useStaffApplications(dialect, ['agent', 'admin', 'auditor']);
+    const { submit, sessions } = h;
 
     const exportAs = (headers: Record<string, string>, query: Record<string, string> = {}) =>
-      t.app.inject({ method: 'GET', url: '/api/staff/applications/export', query, headers });
+      h.t.app.inject({ method: 'GET', url: '/api/staff/applications/export', query, headers });
 
     it('gives an admin the filtered list as CSV and audits it without the search text', async () => {
-      const katherine = await submit({
-        firstName: 'Katherine',
-        lastName: 'Johnson',
-        email: 'k.johnson@example.com',
-        contactNumber: '07911900456',
-      });
-      await submit({
-        firstName: 'Dorothy',
-        lastName: 'Vaughan',
-        email: 'd.vaughan@example.com',
-        contactNumber: '07911900789',
-      });
+      const katherine = await submit(KATHERINE_JOHNSON);
+      await submit(DOROTHY_VAUGHAN);
 
       const response = await exportAs(sessions.admin.headers(), { q: 'johnson' });
       expect(response.statusCode).toBe(200);
@@ -78,13 +39,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         '',
       ]);
 
-      const logged = await database.db
+      const logged = await h.database.db
         .selectFrom('staff_audit_log')
         .select(['action', 'actor_email', 'detail_json'])
         .where('action', '=', 'applications-exported')
         .execute();
       expect(logged).toHaveLength(1);
-      expect(logged[0]!.actor_email).toBe(adminEmail);
+      expect(logged[0]!.actor_email).toBe(h.staff.admin.member.email);
       // Which kind of search and how many rows, never the text searched for: a name, e-mail or
       // phone typed by staff would stay in the append-only log beyond any erasure (decision 0032).
       expect(JSON.parse(logged[0]!.detail_json!)).toEqual({ searchKind: 'name', rows: 1 });
@@ -93,7 +54,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           (await exportAs(sessions.admin.headers(), { q, outcome: 'approved' })).statusCode,
         ).toBe(200);
       }
-      const exports = await database.db
+      const exports = await h.database.db
         .selectFrom('staff_audit_log')
         .select('detail_json')
         .where('action', '=', 'applications-exported')
@@ -104,16 +65,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { outcome: 'approved', searchKind: 'phone', rows: 1 },
       ]);
       const everything = JSON.stringify(
-        await database.db.selectFrom('staff_audit_log').selectAll().execute(),
+        await h.database.db.selectFrom('staff_audit_log').selectAll().execute(),
       ).toLowerCase();
       for (const typed of ['johnson', '900456']) expect(everything).not.toContain(typed);
-      expect(await verifyAuditChain(database.db)).toMatchObject({ intact: true });
+      expect(await verifyAuditChain(h.database.db)).toMatchObject({ intact: true });
     });
 
     it('neutralises cells a spreadsheet would run as formulas', async () => {
       // A partial application's answers are kept as typed: the easiest place for a formula.
       const payload = validPayload();
-      const saved = await t.app.inject({
+      const saved = await h.t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${payload.submissionKey}`,
         payload: { ...payload, firstName: '=1+2', lastName: '@SUM(A1)' },
@@ -137,11 +98,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ error: 'unauthenticated' });
       expect(anonymous.body).not.toContain('example.com');
-      const exported = await database.db
+      const exported = await h.database.db
         .selectFrom('staff_audit_log')
         .select('id')
         .where('action', '=', 'applications-exported')
-        .where('actor_email', '<>', adminEmail)
+        .where('actor_email', '<>', h.staff.admin.member.email)
         .execute();
       expect(exported).toEqual([]);
     });
