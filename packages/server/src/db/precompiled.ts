@@ -50,7 +50,7 @@ function flatten(values: unknown, leaves: unknown[], shape: string[]): unknown {
     shape.push('{');
     const shadow: Record<string, unknown> = {};
     for (const key of Object.keys(values)) {
-      const value = (values)[key];
+      const value = values[key];
       shape.push(value === undefined ? `${key}?` : key);
       if (value !== undefined) shadow[key] = flatten(value, leaves, shape);
     }
@@ -68,7 +68,7 @@ function leavesOf(values: unknown, leaves: unknown[]): void {
     for (const value of values) leavesOf(value, leaves);
   } else if (isPlain(values)) {
     for (const key of Object.keys(values)) {
-      const value = (values)[key];
+      const value = values[key];
       if (value !== undefined) leavesOf(value, leaves);
     }
   } else {
@@ -84,7 +84,7 @@ function shapeOf(values: unknown, shape: string[]): void {
   } else if (isPlain(values)) {
     shape.push('{');
     for (const key of Object.keys(values)) {
-      const value = (values)[key];
+      const value = values[key];
       shape.push(value === undefined ? `${key}?` : key);
       if (value !== undefined) shapeOf(value, shape);
     }
