@@ -238,6 +238,14 @@ const decideWithEventsStatement = precompiled(
       .values(v.events),
 );
 
+/** The precompiled statements above, for tests that count their shapes. */
+export const submissionStatements = [
+  claimStatement,
+  duplicateLookup,
+  decideStatement,
+  decideWithEventsStatement,
+] as const;
+
 /**
  * A reference no application has yet (decision 0030). 30^7 bodies make a clash rare; the unique
  * index is the last word if two transactions pick the same one at once.
