@@ -238,12 +238,20 @@ const decideWithEventsStatement = precompiled(
       .values(v.events),
 );
 
+/** The delivery events on their own (SQLite, which has no data-modifying WITH). */
+const insertEventsStatement = precompiled(
+  'events',
+  (trx: Trx, v: { events: Insertable<DeliveryEventsTable>[] }) =>
+    trx.insertInto('delivery_events').values(v.events),
+);
+
 /** The precompiled statements above, for tests that count their shapes. */
 export const submissionStatements = [
   claimStatement,
   duplicateLookup,
   decideStatement,
   decideWithEventsStatement,
+  insertEventsStatement,
 ] as const;
 
 /**
@@ -399,7 +407,7 @@ export function createApplicationsRepository(
           await decideWithEventsStatement.execute(trx, { submissionKey, set, events });
         } else {
           await decideStatement.execute(trx, { submissionKey, set });
-          if (events.length > 0) await trx.insertInto('delivery_events').values(events).execute();
+          if (events.length > 0) await insertEventsStatement.execute(trx, { events });
         }
         await options.onDecided?.(trx, decided);
         const answer = decision.firstAnswer;
