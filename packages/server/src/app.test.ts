@@ -530,6 +530,59 @@ describe('logs', () => {
     expect(text).toContain('/api/address/:postcode');
   });
 
+  it('writes the request line with the keys every line has, its path without the query', async () => {
+    await start();
+    const payload = validPayload({ email: 'line.keys@example.org' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/submission/${payload.submissionKey}?email=line.keys@example.org`,
+      payload,
+    });
+    const lines = t.logs().filter((line) => line.msg === 'request completed');
+    expect(lines).toHaveLength(1);
+    expect(Object.keys(lines[0]!)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      reqId: expect.stringMatching(/^req-/) as unknown,
+      req: {
+        method: 'POST',
+        url: `/api/submission/${payload.submissionKey}`,
+        remoteAddress: '127.0.0.1',
+      },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0]!.responseTime).toBeGreaterThan(0);
+  });
+
+  it('writes no request line below its level', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: loadConfig({ DATABASE_URL: database.url, RATE_LIMIT_LOOKUPS: '0' }),
+      db: database.db,
+      logger: createLogger('warn', { write: (line: string) => void lines.push(line) }),
+      webRoot,
+      backOfficeRoot: path.join(os.tmpdir(), 'broker-no-back-office'),
+    });
+    try {
+      expect((await app.inject('/robots.txt')).statusCode).toBe(200);
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      expect(lines).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('redacts personal keys in anything logged', () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });

@@ -4,6 +4,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type {
   KyselyConfig,
+  PostgresPool,
+  PostgresPoolClient,
   QueryExecutor,
   SqliteDatabase as KyselySqliteDatabase,
   SqliteStatement,
@@ -13,6 +15,7 @@ import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config.js';
 import { createGroupSync, walSync } from './group-sync.js';
 import type { GroupSync } from './group-sync.js';
+import { preparedStatementName } from './precompiled.js';
 import type { Database, Db } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,7 +37,9 @@ const groupSyncs = new WeakMap<object, GroupSync>();
 export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Db {
   if (config.kind === 'postgres') {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: openPostgresPool(config.url, options) }),
+      dialect: new PostgresDialect({
+        pool: withPreparedStatements(openPostgresPool(config.url, options)),
+      }),
       log: options.log,
     });
   }
@@ -166,6 +171,39 @@ function openPostgresPool(url: string, options: OpenDatabaseOptions): pg.Pool {
     client.on('error', logError('PostgreSQL client error'));
   });
   return pool;
+}
+
+/**
+ * The precompiled statements' SQL (precompiled.ts) runs as named prepared statements: node-postgres
+ * has PostgreSQL parse and plan each one once per connection and afterwards only binds its values
+ * (docs/decisions/0048-precompiled-submission-statements.md). Every other statement runs as before.
+ * The same wrapper is handed out for the same pooled client, so Kysely keeps its connection.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (wrapper === undefined) {
+      wrapper = {
+        query: ((text: unknown, values?: unknown[]) => {
+          // A cursor (Kysely's streaming) passes through.
+          if (typeof text !== 'string') return client.query(text as never);
+          const name = preparedStatementName(text);
+          if (name === undefined) return client.query(text, values);
+          return client.query({ name, text, values });
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => {
+          client.release();
+        },
+      };
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
 }
 
 /** True when the database answers a trivial query. */

@@ -261,6 +261,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
       expect(await hasRecent({ ...person, emailLower: 'new@example.com' }, earlier)).toBe(true);
     });
 
+    it('looks up by e-mail alone or phone alone when the person has only one (each its own precompiled shape)', async () => {
+      await complete({ emailLower: 'other@example.com' });
+      expect(await hasRecent(person, earlier)).toBe(true);
+      expect(await hasRecent({ ...person, emailLower: null }, earlier)).toBe(true);
+      expect(await hasRecent({ ...person, phoneNormalised: null }, earlier)).toBe(false);
+      expect(
+        await hasRecent(
+          { ...person, emailLower: 'other@example.com', phoneNormalised: null },
+          earlier,
+        ),
+      ).toBe(true);
+      expect(
+        await hasRecent({ ...person, emailLower: null, phoneNormalised: '01632960001' }, earlier),
+      ).toBe(false);
+      expect(await hasRecent(person, earlier)).toBe(true);
+    });
+
     it('ignores applications completed before the window and partial ones', async () => {
       await complete({}, new Date('2026-02-01T00:00:00.000Z'));
       await applications.savePartial({ submissionKey: randomUUID(), facts: facts(), now: NOW });

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { newReference } from '@broker/domain';
 import { sql } from 'kysely';
-import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Transaction, Updateable } from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
+import { precompiled } from '../db/precompiled.js';
 import { searchName } from '../db/search-name.js';
 import type {
   ApplicationOutcome,
@@ -128,6 +129,131 @@ const isComplete = sql<boolean>`${sql.ref('status')} = 'complete'`;
  */
 const startsDuplicateWindow = sql<boolean>`${sql.ref('outcome')} in ('approved', 'declined')`;
 
+type Trx = Transaction<Database>;
+
+/*
+ * The submission's statements, each compiled once per dialect and shape and, on PostgreSQL, a
+ * named prepared statement (db/precompiled.ts; docs/decisions/0048-precompiled-submission-statements.md).
+ */
+
+/**
+ * Claims the key (see `submit`): the insert, or on a conflict a no-op update that locks the row,
+ * returning its status and stored answer, whether the candidate reference is taken, and on
+ * PostgreSQL the person's duplicate locks (`lockKeys`, none on SQLite).
+ */
+const claimStatement = precompiled(
+  'claim',
+  (
+    trx: Trx,
+    v: {
+      row: Insertable<Database['applications']>;
+      candidate: string;
+      lockKeys: string[];
+    },
+  ) =>
+    trx
+      .insertInto('applications')
+      .values(v.row)
+      .onConflict((conflict) =>
+        conflict
+          .column('submission_key')
+          .doUpdateSet((eb) => ({ status: eb.ref('applications.status') })),
+      )
+      .returning((eb) => [
+        'status',
+        'response_json',
+        eb
+          .exists(
+            eb
+              .selectFrom('applications as taken')
+              .select('taken.id')
+              .where('taken.reference', '=', v.candidate),
+          )
+          .as('reference_taken'),
+        ...v.lockKeys.map((key, index) =>
+          sql<string>`pg_advisory_xact_lock(hashtext(${key}))`.as(`lock_${index}`),
+        ),
+      ]),
+);
+
+/** Decision 0018's look-up: one decided application of the person under another key. */
+const duplicateLookup = precompiled(
+  'duplicate',
+  (
+    trx: Trx,
+    v: {
+      dateOfBirth: string;
+      since: string;
+      submissionKey: string;
+      emailLower: string | undefined;
+      phoneNormalised: string | undefined;
+    },
+  ) =>
+    trx
+      .selectFrom('applications')
+      .select('id')
+      // A literal (not a parameter) so SQLite can use the partial index.
+      .where(isComplete)
+      .where(startsDuplicateWindow)
+      .where('date_of_birth', '=', v.dateOfBirth)
+      .where('completed_at', '>=', v.since)
+      .where('submission_key', '<>', v.submissionKey)
+      .where((eb) =>
+        eb.or([
+          // Undefined (no e-mail or no phone) is part of the shape: a condition left out.
+          ...(v.emailLower === undefined ? [] : [eb('email_lower', '=', v.emailLower)]),
+          ...(v.phoneNormalised === undefined
+            ? []
+            : [eb('phone_normalised', '=', v.phoneNormalised)]),
+        ]),
+      )
+      .limit(1),
+);
+
+type DecidedColumns = Updateable<Database['applications']>;
+
+const decideUpdate = (db: QueryCreator<Database>, submissionKey: string, set: DecidedColumns) =>
+  db.updateTable('applications').set(set).where('submission_key', '=', submissionKey);
+
+/** The decision, stored on the claimed row. */
+const decideStatement = precompiled(
+  'decide',
+  (trx: Trx, v: { submissionKey: string; set: DecidedColumns }) =>
+    decideUpdate(trx, v.submissionKey, v.set),
+);
+
+/**
+ * The decision and its delivery events in one statement (PostgreSQL runs a data-modifying WITH
+ * whether or not it is read).
+ */
+const decideWithEventsStatement = precompiled(
+  'decide_events',
+  (
+    trx: Trx,
+    v: { submissionKey: string; set: DecidedColumns; events: Insertable<DeliveryEventsTable>[] },
+  ) =>
+    trx
+      .with('decided', (db) => decideUpdate(db, v.submissionKey, v.set).returning('id'))
+      .insertInto('delivery_events')
+      .values(v.events),
+);
+
+/** The delivery events on their own (SQLite, which has no data-modifying WITH). */
+const insertEventsStatement = precompiled(
+  'events',
+  (trx: Trx, v: { events: Insertable<DeliveryEventsTable>[] }) =>
+    trx.insertInto('delivery_events').values(v.events),
+);
+
+/** The precompiled statements above, for tests that count their shapes. */
+export const submissionStatements = [
+  claimStatement,
+  duplicateLookup,
+  decideStatement,
+  decideWithEventsStatement,
+  insertEventsStatement,
+] as const;
+
 /**
  * A reference no application has yet (decision 0030). 30^7 bodies make a clash rare; the unique
  * index is the last word if two transactions pick the same one at once.
@@ -201,26 +327,14 @@ export function createApplicationsRepository(
             trx,
           );
         }
-        const found = await trx
-          .selectFrom('applications')
-          .select('id')
-          // A literal (not a parameter) so SQLite can use the partial index.
-          .where(isComplete)
-          .where(startsDuplicateWindow)
-          .where('date_of_birth', '=', person.dateOfBirth)
-          .where('completed_at', '>=', since.toISOString())
-          .where('submission_key', '<>', submissionKey)
-          .where((eb) =>
-            eb.or([
-              ...(person.emailLower === null ? [] : [eb('email_lower', '=', person.emailLower)]),
-              ...(person.phoneNormalised === null
-                ? []
-                : [eb('phone_normalised', '=', person.phoneNormalised)]),
-            ]),
-          )
-          .limit(1)
-          .executeTakeFirst();
-        return found !== undefined;
+        const found = await duplicateLookup.execute(trx, {
+          dateOfBirth: person.dateOfBirth,
+          since: since.toISOString(),
+          submissionKey,
+          emailLower: person.emailLower ?? undefined,
+          phoneNormalised: person.phoneNormalised ?? undefined,
+        });
+        return found.rows.length > 0;
       },
       portalAccounts: createPortalAccountsRepository(trx),
     };
@@ -244,36 +358,19 @@ export function createApplicationsRepository(
         const person = personOf(facts);
         const candidate = nextReference();
         const lockKeys = postgres && person !== null ? duplicateLockKeys(person) : [];
-        const existing = await trx
-          .insertInto('applications')
-          .values({
+        const claimed = await claimStatement.execute(trx, {
+          row: {
             submission_key: submissionKey,
             status: 'partial',
             ...columns,
             created_at: at,
             updated_at: at,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .column('submission_key')
-              .doUpdateSet((eb) => ({ status: eb.ref('applications.status') })),
-          )
-          .returning((eb) => [
-            'status',
-            'response_json',
-            eb
-              .exists(
-                eb
-                  .selectFrom('applications as taken')
-                  .select('taken.id')
-                  .where('taken.reference', '=', candidate),
-              )
-              .as('reference_taken'),
-            ...lockKeys.map((key, index) =>
-              sql<string>`pg_advisory_xact_lock(hashtext(${key}))`.as(`lock_${index}`),
-            ),
-          ])
-          .executeTakeFirstOrThrow();
+          },
+          candidate,
+          lockKeys,
+        });
+        const existing = claimed.rows[0];
+        if (existing === undefined) throw new Error('the claim returned no row');
         if (existing.status === 'complete' && existing.response_json !== null) {
           return { replayed: true, responseJson: existing.response_json };
         }
@@ -294,32 +391,23 @@ export function createApplicationsRepository(
           decidedAt: at,
         };
         const events = options.decidedEvents?.(decided) ?? [];
-        const update = (db: QueryCreator<Database>) =>
-          db
-            .updateTable('applications')
-            .set({
-              status: 'complete',
-              outcome: decision.outcome,
-              decline_reason: decision.declineReason,
-              application_id: decision.applicationId,
-              response_json: responseJson,
-              decision_json: decision.decisionJson ?? null,
-              reference,
-              ...columns,
-              updated_at: at,
-              completed_at: at,
-            })
-            .where('submission_key', '=', submissionKey);
+        const set: DecidedColumns = {
+          status: 'complete',
+          outcome: decision.outcome,
+          decline_reason: decision.declineReason,
+          application_id: decision.applicationId,
+          response_json: responseJson,
+          decision_json: decision.decisionJson ?? null,
+          reference,
+          ...columns,
+          updated_at: at,
+          completed_at: at,
+        };
         if (postgres && events.length > 0) {
-          // One statement: PostgreSQL runs a data-modifying WITH whether or not it is read.
-          await trx
-            .with('decided', (db) => update(db).returning('id'))
-            .insertInto('delivery_events')
-            .values(events)
-            .execute();
+          await decideWithEventsStatement.execute(trx, { submissionKey, set, events });
         } else {
-          await update(trx).execute();
-          if (events.length > 0) await trx.insertInto('delivery_events').values(events).execute();
+          await decideStatement.execute(trx, { submissionKey, set });
+          if (events.length > 0) await insertEventsStatement.execute(trx, { events });
         }
         await options.onDecided?.(trx, decided);
         const answer = decision.firstAnswer;

@@ -23,6 +23,7 @@ import type { DialectName } from '../test-support/databases.js';
 import { TestClock } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
 import { createTestDatabase } from '../test-support/postgres.js';
+import { submissionStatements } from './applications.js';
 
 /** The statements of a fresh submission, replayed key and portal approval, in order. */
 const EXPECTED = {
@@ -55,6 +56,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('one submission on %s', (dial
       log: (event) => {
         if (event.level === 'query') statements.push(event.query.sql);
       },
+      // One PostgreSQL connection, so that its prepared statements can be read back.
+      poolSize: 1,
     });
     await migrateToLatest(db);
     const clock = new TestClock(new Date('2026-03-10T10:00:00.000Z'));
@@ -133,5 +136,33 @@ describe.each<DialectName>(['sqlite', 'postgres'])('one submission on %s', (dial
     const { body, sent } = await statementsOf(payload);
     expect(body.accountStatus).toBe(ACCOUNT_STATUS.New);
     expect(sent, sent.join('\n')).toHaveLength(EXPECTED[dialect].portal);
+  });
+
+  it(`another new application compiles nothing${dialect === 'postgres' ? ' and runs the prepared statements again' : ''}`, async () => {
+    const compiled = () =>
+      submissionStatements.reduce((sum, statement) => sum + statement.compiledShapes, 0);
+    /** How often each of the submission's prepared statements has run on the one connection. */
+    const preparedRuns = async () => {
+      const result = await sql<{
+        name: string;
+        runs: number | string;
+      }>`select name, generic_plans + custom_plans as runs from pg_prepared_statements`.execute(db);
+      return Object.fromEntries(
+        result.rows.map((row) => [row.name.replace(/_\d+$/, ''), Number(row.runs)]),
+      );
+    };
+    await statementsOf(newApplicant());
+    const shapes = compiled();
+    const before = dialect === 'postgres' ? await preparedRuns() : {};
+    const first = await statementsOf(newApplicant());
+    const second = await statementsOf(newApplicant());
+    expect(compiled()).toBe(shapes);
+    expect(second.sent).toEqual(first.sent);
+    if (dialect === 'postgres') {
+      const after = await preparedRuns();
+      for (const name of ['broker_claim', 'broker_duplicate', 'broker_decide_events']) {
+        expect(after[name], name).toBe((before[name] ?? Number.NaN) + 2);
+      }
+    }
   });
 });
