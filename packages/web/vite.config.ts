@@ -16,14 +16,6 @@ const api = { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' };
 const START_SCREEN =
   /[\\/]src[\\/]features[\\/]steps[\\/](screens[\\/]start|widgets[\\/]kinds[\\/]choice)\.tsx$/;
 
-/**
- * The funnel report (analytics/funnel.ts), which every page fetches after its first render, and
- * the API base it imports (api/api-base.ts, which the later screens' requests import too): one
- * chunk rather than two, so the first screen until the network is idle fetches one file less
- * and 0.2 KB gzip less (docs/decisions/0046-option-labels-out-of-the-first-screen.md).
- */
-const FUNNEL = /[\\/]src[\\/](analytics[\\/]funnel|api[\\/]api-base)\.ts$/;
-
 export default defineConfig({
   plugins: [react(), startAfterPaint()],
   resolve: { conditions: ['source'] },
@@ -45,7 +37,6 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             { name: 'start-screen', test: START_SCREEN },
-            { name: 'funnel', test: FUNNEL },
           ],
         },
       },
