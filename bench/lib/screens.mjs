@@ -82,10 +82,11 @@ export function screenChunks(build) {
     if (page) screens.push({ ...entry, path: `(page) ${name}` });
     else lazy.push({ ...entry, path: '(on demand)' });
   }
-  // What every page fetches after its first render (docs/performance.md): the funnel report
-  // (app/use-page-change.ts, when the browser is idle). The session-timeout watcher waits for
-  // the visitor's first activity (features/session/index.tsx, decision 0045). Chromium fetches
-  // the report on `/` before the network is idle, so the figure "as Chromium loads it" counts it.
+  // What every page fetches after its first render (docs/performance.md). The funnel report
+  // (app/use-page-change.ts, sent when the browser is idle) is in the entry now (decision 0046),
+  // so it adds nothing; were it split out again, Chromium would fetch it on `/` before the
+  // network is idle and the figure "as Chromium loads it" would count it. The session-timeout
+  // watcher waits for the visitor's first activity (features/session/index.tsx, decision 0045).
   const afterRoots = AFTER_FIRST_RENDER.map((module) => {
     const chunk = chunkOf(build, `${WEB_SRC}/${module}`);
     if (!chunk)

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadStepCopy } from '@broker/domain';
 import { formatValue, groupAnswers, type AnswerSection } from './answers';
+
+beforeAll(loadStepCopy);
 
 function section(sections: AnswerSection[], heading: string): Record<string, string> {
   const found = sections.find((candidate) => candidate.heading === heading);

@@ -108,26 +108,30 @@ const LABELS: Record<string, string> = {
  * the payload's name for it (the last part of the journey field's path: `form.financeType`,
  * `form.addresses.{n}.residentialStatus` and `form.joint.maritalStatus` give `financeType`,
  * `residentialStatus`, `maritalStatus`; the applicant's and the joint applicant's lists agree).
+ * Built at first use: most lists' words come with the journey's copy, which main.tsx loads
+ * before the first render (docs/decisions/0046-option-labels-out-of-the-first-screen.md).
  */
-const OPTION_LABELS: ReadonlyMap<string, ReadonlyMap<string, string>> = (() => {
-  const byKey = new Map<string, Map<string, string>>();
-  for (const step of Object.values(STEPS)) {
-    for (const field of step.fields) {
-      const key = field.path.split('.').pop() ?? field.path;
-      for (const option of field.options ?? []) {
-        if (typeof option.value !== 'string') continue;
-        const labels = byKey.get(key) ?? new Map<string, string>();
-        labels.set(option.value, option.label);
-        byKey.set(key, labels);
+let optionLabels: ReadonlyMap<string, ReadonlyMap<string, string>> | null = null;
+const OPTION_LABELS = (): ReadonlyMap<string, ReadonlyMap<string, string>> =>
+  (optionLabels ??= (() => {
+    const byKey = new Map<string, Map<string, string>>();
+    for (const step of Object.values(STEPS)) {
+      for (const field of step.fields) {
+        const key = field.path.split('.').pop() ?? field.path;
+        for (const option of field.options ?? []) {
+          if (typeof option.value !== 'string') continue;
+          const labels = byKey.get(key) ?? new Map<string, string>();
+          labels.set(option.value, option.label);
+          byKey.set(key, labels);
+        }
       }
     }
-  }
-  // Codes the payload carries for answers the applicant gave otherwise: the start screen's
-  // "Something else" is sent as `Other`, and every secured loan's finance type is `Secured`.
-  byKey.get('loanPurposeType')?.set('Other', 'Something else');
-  byKey.get('financeType')?.set('Secured', 'Secured loan');
-  return byKey;
-})();
+    // Codes the payload carries for answers the applicant gave otherwise: the start screen's
+    // "Something else" is sent as `Other`, and every secured loan's finance type is `Secured`.
+    byKey.get('loanPurposeType')?.set('Other', 'Something else');
+    byKey.get('financeType')?.set('Secured', 'Secured loan');
+    return byKey;
+  })());
 
 const MONEY = new Set([
   'loanAmount',
@@ -230,7 +234,7 @@ export function formatValue(key: string, value: unknown): string {
     const [year, month, day] = value.slice(0, 10).split('-');
     return `${day}/${month}/${year}`;
   }
-  if (typeof value === 'string') return OPTION_LABELS.get(key)?.get(value) ?? value;
+  if (typeof value === 'string') return OPTION_LABELS().get(key)?.get(value) ?? value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   REPRESENTATIVE_EXAMPLE,
   SECURED_EXAMPLE,
@@ -197,5 +197,41 @@ describe('formatGBP', () => {
 
   it('treats float noise below a penny as whole pounds', () => {
     expect(formatGBP(0.1 + 0.2 - 0.3 + 5)).toBe('£5');
+  });
+
+  it('gives what Intl.NumberFormat en-GB GBP gives, halves and negatives included', () => {
+    const intl = (pence: boolean) =>
+      new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency: 'GBP',
+        minimumFractionDigits: pence ? 2 : 0,
+        maximumFractionDigits: pence ? 2 : 0,
+      });
+    const [withPence, whole] = [intl(true), intl(false)];
+    const amounts = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.005, 0.005, -0.005, 9.995, 999.995, 1e-7, 1e15];
+    amounts.push(123456789012.345, -1234.5, 1e21, NaN, Infinity, -Infinity);
+    let seed = 15;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 5000; i += 1) {
+      amounts.push(Math.round(next() * 1e9) / 100, next() * 1e7, -next() * 1e5);
+      amounts.push(Math.floor(next() * 1e6) + 0.5, Math.floor(next() * 1e6) / 100 + 0.005);
+    }
+    for (const amount of amounts) {
+      expect(formatGBP(amount, { pence: true }), String(amount)).toBe(withPence.format(amount));
+      expect(formatGBP(amount, { pence: false }), String(amount)).toBe(whole.format(amount));
+    }
+  });
+
+  it('creates no Intl.NumberFormat, loading or formatting (its first one costs a long task)', async () => {
+    vi.resetModules();
+    const created = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const finance = await import('./finance.js');
+      expect(finance.formatGBP(7500)).toBe('£7,500');
+      expect(finance.formatGBP(216.456)).toBe('£216.46');
+      expect(created).not.toHaveBeenCalled();
+    } finally {
+      created.mockRestore();
+    }
   });
 });

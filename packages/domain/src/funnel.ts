@@ -8,10 +8,11 @@ import type { StepId } from './journey.js';
  */
 export const FUNNEL_OUTCOME_STEPS = ['complete', 'declined', 'duplicate'] as const;
 export type FunnelStep = StepId | (typeof FUNNEL_OUTCOME_STEPS)[number];
-export const FUNNEL_STEPS: readonly FunnelStep[] = [
+// Marked pure so that a bundle which does not read the list (the applicant's pages) drops it.
+export const FUNNEL_STEPS: readonly FunnelStep[] = /* @__PURE__ */ (() => [
   ...STEP_IDS.filter((id) => id !== 'complete'),
   ...FUNNEL_OUTCOME_STEPS,
-];
+])();
 
 export const FUNNEL_BRANCHES = ['vehicle', 'secured', 'joint'] as const;
 export type FunnelBranch = (typeof FUNNEL_BRANCHES)[number];

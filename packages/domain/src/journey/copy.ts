@@ -11,6 +11,9 @@ import type { StepCopy, StepId } from './types.js';
 import { entryIsEmployed, laterEntry } from './steps.js';
 import { START_COPY } from './start-copy.js';
 
+/** The later screens' option words travel with their copy (decision 0046). */
+export { OPTION_LABELS } from './option-labels.js';
+
 /** An address on one line, as the security-address question quotes it. */
 function oneLine(address: Address | undefined): string {
   if (!address) return '';

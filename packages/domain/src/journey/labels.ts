@@ -1,8 +1,12 @@
 /**
  * The words the screens show for each option of a choice, and the headings of
- * check-your-answers (docs/product.md §2).
+ * check-your-answers (docs/product.md §2). The first screen's options (the loan's purpose) and
+ * the short lists carry their words here; every other list's words are in option-labels.ts,
+ * which `loadStepCopy` fetches with the later screens that show them
+ * (docs/decisions/0046-option-labels-out-of-the-first-screen.md).
  */
 import type { CheckAnswersSectionId, FieldOption } from './types.js';
+import type { OptionLabels } from './option-labels.js';
 import {
   DRIVING_LICENCE_TYPES,
   EMPLOYMENT_STATUSES,
@@ -23,13 +27,50 @@ export const YES_NO: readonly FieldOption[] = [
 function optionsOf<T extends string>(
   values: readonly T[],
   labels: Record<T, string>,
-  hints?: Record<T, string>,
 ): readonly FieldOption[] {
-  return values.map((value) => ({
-    value,
-    label: labels[value],
-    ...(hints !== undefined && { hint: hints[value] }),
-  }));
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+let loadedLabels: OptionLabels | null = null;
+
+/** Called by `loadStepCopy` (resolve.ts) with the table it fetched; nothing else calls it. */
+export function setOptionLabels(labels: OptionLabels): void {
+  loadedLabels = labels;
+}
+
+function loaded(): OptionLabels {
+  if (loadedLabels === null) throw new Error('The option labels are not loaded (loadStepCopy)');
+  return loadedLabels;
+}
+
+/**
+ * A later screen's options: their words are read from option-labels.ts when a screen shows them,
+ * and reading one before `loadStepCopy` has fetched them throws (a bug, not a blank label).
+ */
+function laterOptions<T extends string>(
+  values: readonly T[],
+  list: Exclude<keyof OptionLabels, 'financeTypeHints'>,
+  hints?: 'financeTypeHints',
+): readonly FieldOption[] {
+  return values.map((value) => {
+    const words = (key: keyof OptionLabels) => (loaded()[key] as Record<string, string>)[value]!;
+    return hints === undefined
+      ? {
+          value,
+          get label() {
+            return words(list);
+          },
+        }
+      : {
+          value,
+          get label() {
+            return words(list);
+          },
+          get hint() {
+            return words(hints);
+          },
+        };
+  });
 }
 
 export const LOAN_PURPOSE_OPTIONS = optionsOf(LOAN_PURPOSES, {
@@ -39,26 +80,13 @@ export const LOAN_PURPOSE_OPTIONS = optionsOf(LOAN_PURPOSES, {
   SomethingElse: 'Something else',
 });
 
-export const FINANCE_TYPE_OPTIONS = optionsOf(
+export const FINANCE_TYPE_OPTIONS = laterOptions(
   VEHICLE_FINANCE_TYPES,
-  {
-    HirePurchase: 'Hire purchase',
-    PersonalContractPurchase: 'Personal contract purchase (PCP)',
-    NotSure: 'Not sure',
-  },
-  {
-    HirePurchase:
-      'Fixed monthly payments, usually after a deposit. The vehicle is yours once the last payment is made.',
-    PersonalContractPurchase:
-      'Lower monthly payments. At the end you can pay a final lump sum to keep the vehicle, hand it back or part-exchange it.',
-    NotSure: 'We will help you find the finance that suits you.',
-  },
+  'financeType',
+  'financeTypeHints',
 );
 
-export const LOOKING_TO_BUY_OPTIONS = optionsOf(LOOKING_TO_BUY, {
-  FoundVehicle: 'Yes, I have found a vehicle',
-  StillLooking: 'No, I am still looking',
-});
+export const LOOKING_TO_BUY_OPTIONS = laterOptions(LOOKING_TO_BUY, 'lookingToBuy');
 
 export const TITLE_OPTIONS = optionsOf(TITLES, {
   Mr: 'Mr',
@@ -69,53 +97,15 @@ export const TITLE_OPTIONS = optionsOf(TITLES, {
   Dr: 'Dr',
 });
 
-export const MARITAL_STATUS_OPTIONS = optionsOf(MARITAL_STATUSES, {
-  Single: 'Single',
-  Married: 'Married',
-  CivilPartnership: 'Civil partnership',
-  Cohabiting: 'Living with a partner',
-  Separated: 'Separated',
-  Divorced: 'Divorced or civil partnership dissolved',
-  Widowed: 'Widowed or surviving civil partner',
-});
+export const MARITAL_STATUS_OPTIONS = laterOptions(MARITAL_STATUSES, 'maritalStatus');
 
-export const DRIVING_LICENCE_OPTIONS = optionsOf(DRIVING_LICENCE_TYPES, {
-  FullUK: 'Full UK licence',
-  ProvisionalUK: 'Provisional UK licence',
-  EU: 'EU licence',
-  International: 'International licence',
-  None: 'I do not have a licence',
-});
+export const DRIVING_LICENCE_OPTIONS = laterOptions(DRIVING_LICENCE_TYPES, 'drivingLicence');
 
-export const EMPLOYMENT_STATUS_OPTIONS = optionsOf(EMPLOYMENT_STATUSES, {
-  FullTime: 'Employed full time',
-  PartTime: 'Employed part time',
-  SelfEmployed: 'Self-employed',
-  ArmedForces: 'Armed forces',
-  Retired: 'Retired',
-  Student: 'Student',
-  Homemaker: 'Homemaker',
-  Disability: 'Not working due to disability',
-  Unemployed: 'Unemployed',
-});
+export const EMPLOYMENT_STATUS_OPTIONS = laterOptions(EMPLOYMENT_STATUSES, 'employmentStatus');
 
-export const RESIDENTIAL_STATUS_OPTIONS = optionsOf(RESIDENTIAL_STATUSES, {
-  HomeownerWithMortgage: 'Homeowner with a mortgage',
-  HomeownerNoMortgage: 'Homeowner without a mortgage',
-  PrivateTenant: 'Private tenant',
-  CouncilTenant: 'Council or housing association tenant',
-  LivingWithParents: 'Living with parents',
-  Other: 'Other',
-});
+export const RESIDENTIAL_STATUS_OPTIONS = laterOptions(RESIDENTIAL_STATUSES, 'residentialStatus');
 
-export const PROPERTY_TYPE_OPTIONS = optionsOf(PROPERTY_TYPES, {
-  Detached: 'Detached house',
-  SemiDetached: 'Semi-detached house',
-  Terraced: 'Terraced house',
-  Bungalow: 'Bungalow',
-  Flat: 'Flat or maisonette',
-  Other: 'Other',
-});
+export const PROPERTY_TYPE_OPTIONS = laterOptions(PROPERTY_TYPES, 'propertyType');
 
 /**
  * The sections of check-your-answers, in page order. A step's `checkAnswers.section` puts its

@@ -9,6 +9,7 @@ import {
 } from './types.js';
 import { STEP_IDS, STEPS } from './steps.js';
 import { START_COPY } from './start-copy.js';
+import { setOptionLabels } from './labels.js';
 import { resolveFieldPath } from './path.js';
 
 function isNumbered(id: StepId): boolean {
@@ -63,10 +64,13 @@ let loadedCopy: Readonly<Record<StepId, StepCopy>> | null = null;
 /**
  * Fetches the journey's copy (copy.ts), which the first screen's script leaves out: a later
  * screen's route waits for it with the screen's own chunk (decision 0045). The start step's
- * copy is at hand without it.
+ * copy is at hand without it. It brings the later screens' option words too (decision 0046).
  */
 export async function loadStepCopy(): Promise<void> {
-  loadedCopy ??= (await import('./copy.js')).STEP_COPY;
+  if (loadedCopy !== null) return;
+  const copy = await import('./copy.js');
+  setOptionLabels(copy.OPTION_LABELS);
+  loadedCopy = copy.STEP_COPY;
 }
 
 /** A step's copy; throws for a later step whose copy `loadStepCopy` has not fetched yet. */

@@ -3,12 +3,15 @@ import { ANALYTICS_EVENTS } from '@broker/domain';
 import { track } from '../analytics/track';
 import { onIdle } from '../lib/idle';
 import { getApplication } from '../state/application-store';
+import { reportFunnelStep } from '../analytics/funnel';
 
 /**
  * After each navigation: back to the top (docs/product.md §2), and focus on the new page's h1 so a
  * screen reader announces the new page (GOV.UK pattern). The first page keeps the browser's
  * default focus. Every page, the first included, is a page_view, and a step of the funnel
- * (docs/funnel.md): reported when the browser is idle, its code loaded then, off the first render.
+ * (docs/funnel.md): reported when the browser is idle, off the first render. Its code is in the
+ * entry: as a chunk of its own, fetched then, it cost the first screen more until the network is
+ * idle (docs/decisions/0046-option-labels-out-of-the-first-screen.md).
  */
 export function usePageChange(pathname: string): void {
   const shown = useRef<string | null>(null);
@@ -20,9 +23,7 @@ export function usePageChange(pathname: string): void {
     shown.current = pathname;
     track(ANALYTICS_EVENTS.pageView, { page_path: pathname });
     onIdle(() => {
-      import('../analytics/funnel')
-        .then(({ reportFunnelStep }) => reportFunnelStep(pathname, getApplication()))
-        .catch(() => undefined);
+      reportFunnelStep(pathname, getApplication()).catch(() => undefined);
     }, 2000);
     if (previous === null) return;
     document.body.classList.add('js-navigated');
