@@ -5,15 +5,6 @@ import { onIdle } from '../lib/idle';
 import { getApplication } from '../state/application-store';
 
 /**
- * The page's first `Intl.NumberFormat` loads the locale's number data into the browser: one long
- * task (50-70 ms at 4× CPU on a quiet machine, more under load). Done in an idle moment after the
- * first page, it no longer lands on Continue to the first screen with an amount, whose code
- * (finance.ts's formatters) is evaluated then or just before (docs/performance.md, "Continue
- * after issue 15's first round").
- */
-const warmNumberFormat = () => new Intl.NumberFormat('en-GB').format(0);
-
-/**
  * After each navigation: back to the top (docs/product.md §2), and focus on the new page's h1 so a
  * screen reader announces the new page (GOV.UK pattern). The first page keeps the browser's
  * default focus. Every page, the first included, is a page_view, and a step of the funnel
@@ -33,10 +24,7 @@ export function usePageChange(pathname: string): void {
         .then(({ reportFunnelStep }) => reportFunnelStep(pathname, getApplication()))
         .catch(() => undefined);
     }, 2000);
-    if (previous === null) {
-      onIdle(warmNumberFormat, 2000);
-      return;
-    }
+    if (previous === null) return;
     document.body.classList.add('js-navigated');
     window.scrollTo(0, 0);
     const heading = document.querySelector<HTMLElement>('main h1');
