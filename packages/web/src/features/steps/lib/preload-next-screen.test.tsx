@@ -124,44 +124,6 @@ describe('useNextScreenPreload', () => {
     expect(preload).toHaveBeenCalledExactlyOnceWith('/personal');
   });
 
-  it('creates the page’s first number format in an idle moment after engagement, not before', async () => {
-    const { useNextScreenPreload, setField } = await freshModules();
-    const created: unknown[] = [];
-    const NumberFormat = Intl.NumberFormat;
-    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
-      ...args: Parameters<typeof NumberFormat>
-    ) {
-      created.push(args[0]);
-      return new NumberFormat(...args);
-    });
-    try {
-      renderHook(() => useNextScreenPreload(predictAlways('/personal'), vi.fn()));
-      act(() => {
-        vi.runAllTimers();
-      });
-      expect(created).toEqual([]);
-
-      // The first answer (engaging by itself) is not the moment either: only the idle one after.
-      setField('form.email', 'ada@example.com');
-      press();
-      expect(created).toEqual([]);
-      act(() => {
-        vi.runAllTimers();
-      });
-      expect(created).toEqual(['en-GB']);
-
-      // Once a page: later presses and answers create none.
-      press();
-      setField('form.email', 'ada@example.org');
-      act(() => {
-        vi.runAllTimers();
-      });
-      expect(created).toEqual(['en-GB']);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it('stops when the screen goes', async () => {
     const { useNextScreenPreload, setField } = await freshModules();
     const preload = vi.fn();

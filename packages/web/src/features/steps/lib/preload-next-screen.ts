@@ -13,26 +13,6 @@ const LISTENER_OPTIONS = { capture: true, passive: true };
 let engaged = false;
 
 /**
- * How long the number-format warm-up may wait for an idle moment after engagement: short, so
- * that it is over before a person can reach Continue.
- */
-const WARM_IDLE_TIMEOUT_MS = 200;
-
-/**
- * The page's first `Intl.NumberFormat` loads the locale's number data into the browser: one
- * long task (50-70 ms at 4× CPU on a quiet machine, more under load; docs/performance.md,
- * "Continue after issue 15's first round"). Done once in an idle moment after the
- * visitor engages, it no longer lands on the first screen with an amount (finance.ts creates
- * its formatters when the screen's code is evaluated), and a page only looked at never pays it
- * (done at start-up instead, it came before the cookie banner's paint, the first screen's LCP).
- */
-function markEngaged() {
-  if (engaged) return;
-  engaged = true;
-  onIdle(() => new Intl.NumberFormat('en-GB').format(0), WARM_IDLE_TIMEOUT_MS);
-}
-
-/**
  * Fetches the code of the screen Continue would lead to while this one is being filled in, so
  * that Continue only renders it. The guess is made once the visitor has engaged (in an idle
  * moment), and again after each change of the answers, since an answer can change the branch.
@@ -73,7 +53,7 @@ export function useNextScreenPreload(
         window.removeEventListener(name, engage, LISTENER_OPTIONS);
     };
     function engage() {
-      markEngaged();
+      engaged = true;
       stopListening();
       schedule();
     }
@@ -88,7 +68,7 @@ export function useNextScreenPreload(
     const unsubscribe = useApplicationStore.subscribe((store, previous) => {
       if (store.application === previous.application) return;
       if (!engaged) {
-        markEngaged();
+        engaged = true;
         stopListening();
       }
       if (answered) schedule();
