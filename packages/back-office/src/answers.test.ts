@@ -86,6 +86,17 @@ describe('the detail shows the labels the applicant saw, not the codes', () => {
     );
   });
 
+  it('an answer sent under its own name: in its step’s section, with its check-your-answers key', () => {
+    // propertyType and ownOtherProperties are marked inPayload in the journey table and have no
+    // line of their own in answers.ts.
+    const sections = groupAnswers({ ...SECURED_JOINT, ownOtherProperties: false });
+    expect(section(sections, 'The property')).toMatchObject({
+      'Own other properties': 'No',
+      'Property type': 'Semi-detached house',
+    });
+    expect(sections.map((s) => s.heading)).not.toContain('Other answers');
+  });
+
   it('every repeated address and employment', () => {
     const sections = groupAnswers(SECURED_JOINT);
     expect(section(sections, 'Current address')['Residential status']).toBe(

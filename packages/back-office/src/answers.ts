@@ -6,8 +6,17 @@
  *
  * A value the applicant chose from a list shows as the label they saw on its screen (the journey
  * table's options in packages/domain/src/journey.ts), never as the code the payload carries.
+ *
+ * An answer the payload carries under its own name (`inPayload` in the journey table, decision
+ * 0049) needs no line here: it is shown with its check-your-answers key, in the section below that
+ * holds its step's check-your-answers section (`SECTION_OF`), after the answers listed there.
  */
-import { STEPS } from '@broker/domain';
+import {
+  NAMED_PAYLOAD_FIELDS,
+  STEPS,
+  capitaliseFirstLetter,
+  type CheckAnswersSectionId,
+} from '@broker/domain';
 
 export interface AnswerRow {
   key: string;
@@ -38,11 +47,9 @@ const LABELS: Record<string, string> = {
   email: 'E-mail address',
   contactNumber: 'Phone number',
   isSecurityCurrentAddress: 'Security is the current address',
-  ownOtherProperties: 'Owns other properties',
   propertyValue: 'Property value',
   mortgageBalance: 'Mortgage balance',
   propertyBedrooms: 'Bedrooms',
-  propertyType: 'Property type',
   isJointApplication: 'Joint application',
   discussFinancialCircumstances: 'Wants to discuss their financial circumstances',
   additionalNeedsRequirements: 'Has additional needs',
@@ -170,14 +177,7 @@ const SECTIONS: { heading: string; keys: string[] }[] = [
   { heading: 'Contact', keys: ['email', 'contactNumber'] },
   {
     heading: 'The property',
-    keys: [
-      'isSecurityCurrentAddress',
-      'ownOtherProperties',
-      'propertyValue',
-      'mortgageBalance',
-      'propertyBedrooms',
-      'propertyType',
-    ],
+    keys: ['isSecurityCurrentAddress', 'propertyValue', 'mortgageBalance', 'propertyBedrooms'],
   },
   {
     heading: 'Consents and marketing',
@@ -214,6 +214,37 @@ const SECTIONS: { heading: string; keys: string[] }[] = [
   },
 ];
 
+/** The section below that shows each check-your-answers section's answers sent by name. */
+const SECTION_OF: Record<CheckAnswersSectionId, string> = {
+  loan: 'The loan',
+  property: 'The property',
+  aboutYou: 'About the applicant',
+  employment: 'About the applicant',
+  addressHistory: 'About the applicant',
+  contact: 'Contact',
+  preferences: 'Consents and marketing',
+  joint: 'Where it came from',
+  circumstances: 'Needs and circumstances',
+};
+
+/** The rows' keys of the answers sent by name that have no line in LABELS. */
+const NAMED_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  NAMED_PAYLOAD_FIELDS.map((named) => [
+    named.name,
+    named.field.checkAnswersKey || capitaliseFirstLetter(named.field.label),
+  ]),
+);
+
+// The applicant's answers sent by name that no section lists, each in its step's section.
+for (const named of NAMED_PAYLOAD_FIELDS) {
+  if (named.scope !== 'applicant') continue;
+  if (SECTIONS.some((section) => section.keys.includes(named.name))) continue;
+  const asked = STEPS[named.step].checkAnswers?.section;
+  if (asked === undefined) continue;
+  const heading = SECTION_OF[asked];
+  SECTIONS.find((section) => section.heading === heading)?.keys.push(named.name);
+}
+
 // `disclosures` has its own section (screens/evidence.tsx).
 const LISTS = new Set([
   'addresses',
@@ -240,7 +271,7 @@ export function formatValue(key: string, value: unknown): string {
 }
 
 function labelFor(key: string): string {
-  return LABELS[key] ?? key;
+  return LABELS[key] ?? NAMED_LABELS[key] ?? key;
 }
 
 function rowsOf(object: Payload, keys: readonly string[]): AnswerRow[] {

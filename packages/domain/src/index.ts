@@ -170,6 +170,8 @@ export {
   addressDetailResponseSchema,
 } from './schemas.js';
 export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './payload-answers.js';
+export { NAMED_PAYLOAD_FIELDS } from './payload-fields.js';
+export type { NamedPayloadField, TablePayloadField } from './payload-fields.js';
 export {
   PAYLOAD_DATE_OF_BIRTH,
   payloadPathOf,

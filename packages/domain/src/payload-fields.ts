@@ -14,7 +14,7 @@
 import { STEP_IDS, STEPS } from './journey/steps.js';
 import { getAnswer, type StatePath } from './journey/path.js';
 import type { ApplicationState } from './journey/shape.js';
-import type { FieldKind, FieldSpec } from './journey/types.js';
+import type { FieldKind, FieldSpec, StepId } from './journey/types.js';
 
 /** Whose answer it is: the applicant's (top level) or the joint applicant's (`JointApplicant`). */
 export type PayloadScope = 'applicant' | 'joint';
@@ -80,12 +80,19 @@ export function namedPayloadField(field: FieldSpec): NamedPayloadField {
   };
 }
 
+/** A named answer of the journey table, with the step that asks it. */
+export interface TablePayloadField extends NamedPayloadField {
+  readonly step: StepId;
+}
+
 /** Every `inPayload` field of the journey table, in table order, once each. */
-export const NAMED_PAYLOAD_FIELDS: readonly NamedPayloadField[] = (() => {
+export const NAMED_PAYLOAD_FIELDS: readonly TablePayloadField[] = (() => {
   const seen = new Set<string>();
-  return STEP_IDS.flatMap((id) => STEPS[id].fields)
-    .filter((field) => field.inPayload === true && !seen.has(field.path) && seen.add(field.path))
-    .map(namedPayloadField);
+  return STEP_IDS.flatMap((step) =>
+    STEPS[step].fields
+      .filter((field) => field.inPayload === true && !seen.has(field.path) && seen.add(field.path))
+      .map((field) => ({ ...namedPayloadField(field), step })),
+  );
 })();
 
 /** The named answers of one scope as the payload sends them; unanswered ones are null. */
