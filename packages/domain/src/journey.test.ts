@@ -35,7 +35,6 @@ import {
   stepFields,
   stepHeading,
   stepPath,
-  setAnswers,
   validateStep,
   type StepId,
   type StepRef,
@@ -621,19 +620,6 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     expect(errors('breathing-space')).toEqual([
       { field: 'form.breathingSpace', message: 'Please choose an option to continue.' },
     ]);
-  });
-
-  it('marital-status asks the number of dependants, 0 to 20', () => {
-    expect(errors('marital-status')).toEqual([
-      { field: 'form.maritalStatus', message: 'Please choose your marital status.' },
-      { field: 'form.numberOfDependants', message: 'Please enter your number of dependants.' },
-    ]);
-    const married = (dependants: number) =>
-      setAnswers(empty, { 'form.maritalStatus': 'Married', 'form.numberOfDependants': dependants });
-    expect(errors('marital-status', married(21))).toEqual([
-      { field: 'form.numberOfDependants', message: 'Must be between 0 and 20.' },
-    ]);
-    expect(errors('marital-status', married(0))).toEqual([]);
   });
 
   it("loan-type does not take the state's default 'Secured' for an answer", () => {

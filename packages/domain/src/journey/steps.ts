@@ -360,17 +360,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         options: MARITAL_STATUS_OPTIONS,
         who: 'applicant',
       },
-      {
-        path: 'form.numberOfDependants',
-        label: 'number of dependants',
-        legend: 'How many people depend on you financially?',
-        hint: 'Children or other adults you support. Enter 0 if none.',
-        kind: 'number',
-        min: 0,
-        max: 20,
-        who: 'applicant',
-        inPayload: true,
-      },
     ],
   },
   'date-of-birth': {
