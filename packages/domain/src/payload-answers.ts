@@ -343,6 +343,9 @@ export function payloadStepProblems(
   const named = new Set<string>();
   const check = (ref: StepRef, report: (statePath: string) => boolean) => {
     const fields = stepFields(ref, state);
+    // A step's errors are named by its fields' paths (validateStep), so a step none of whose
+    // fields would be reported (most steps off the path) need not be validated at all.
+    if (!fields.some((field) => report(field.path))) return;
     for (const error of validateStep(ref, state, today)) {
       if (!report(error.field)) continue;
       const field = fields.find((candidate) => candidate.path === error.field);
