@@ -332,9 +332,9 @@ export function payloadStepProblems(
   for (let n = 1; n <= entries(payload.employments); n += 1) {
     loopSteps('employment', n).forEach(add);
   }
-  const askedOnPath = new Set<string>(
-    onPath.flatMap((ref) => stepFields(ref, state).map((f) => f.path)),
-  );
+  // Each step's fields, built once: the path's are read twice (what it asks, then its check).
+  const fieldsOf = new Map(onPath.map((ref) => [refKey(ref), stepFields(ref, state)]));
+  const askedOnPath = new Set<string>([...fieldsOf.values()].flat().map((f) => f.path));
   const offPath = STEP_IDS.filter((id) => STEPS[id].loop === undefined)
     .map((id): StepRef => ({ id }))
     .filter((ref) => !seen.has(refKey(ref)));
@@ -342,7 +342,7 @@ export function payloadStepProblems(
   const problems: FieldProblem[] = [];
   const named = new Set<string>();
   const check = (ref: StepRef, report: (statePath: string) => boolean) => {
-    const fields = stepFields(ref, state);
+    const fields = fieldsOf.get(refKey(ref)) ?? stepFields(ref, state);
     // A step's errors are named by its fields' paths (validateStep), so a step none of whose
     // fields would be reported (most steps off the path) need not be validated at all.
     if (!fields.some((field) => report(field.path))) return;
