@@ -37,6 +37,10 @@ import { registerFunnelRoutes } from './routes/funnel.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
+import { sharedHashPool } from './staff/hash-pool.js';
+import type { HashPool } from './staff/hash-pool.js';
+import { devMailboxTransport, smtpTransport } from './portal/mail.js';
+import type { MailTransport } from './portal/mail.js';
 import type { SubmissionFailure } from './routes/submission.js';
 
 /**
@@ -64,6 +68,10 @@ export interface BuildAppOptions {
   backOfficeRoot?: string;
   /** Told of every route as it is registered (tests check each declares its schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where staff password hashes run; defaults to the process's pool (staff/hash-pool.ts). */
+  hashPool?: HashPool;
+  /** How staff are e-mailed (a lock); defaults to SMTP_URL, else the development mailbox. */
+  mailTransport?: MailTransport;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -180,10 +188,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
+    publicApiBase: config.publicApiBase,
   });
   registerClientErrorRoutes(app, {
     logger: app.log,
     rateLimitPerMinute: config.rateLimits.lookupsPerMinute,
+    publicApiBase: config.publicApiBase,
     onFailureReport: (report) =>
       delivery.alert({
         kind: `browser_${report.operation}_${report.name}`,
@@ -197,7 +207,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API (docs/back-office.md).
-  registerStaffRoutes(app, { db, clock, environment: config.environment });
+  const mailTransport =
+    options.mailTransport ??
+    (config.smtpUrl === null ? devMailboxTransport(db, clock) : smtpTransport(config.smtpUrl));
+  if (options.mailTransport === undefined) app.addHook('onClose', () => mailTransport.close());
+  registerStaffRoutes(app, {
+    db,
+    clock,
+    environment: config.environment,
+    hashPool: options.hashPool ?? sharedHashPool(),
+    identifierSecret: config.staffIdentifierSecret,
+    signInPerMinute: config.rateLimits.staffSignInPerMinute,
+    mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+  });
 
   registerConfigRoutes(app, config);
   registerHealthRoutes(app, {

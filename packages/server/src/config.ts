@@ -65,7 +65,12 @@ export interface Config {
    * the same origin as the page (docs/decisions/0012-affiliate-host-and-api-base-from-configuration.md).
    */
   publicApiBase: string | null;
-  rateLimits: { lookupsPerMinute: number; submissionsPerMinute: number };
+  rateLimits: {
+    lookupsPerMinute: number;
+    submissionsPerMinute: number;
+    /** Staff sign-in and set-up requests a minute per address (decision 0056); 0 turns it off. */
+    staffSignInPerMinute: number;
+  };
   logLevel: LogLevel;
   /** A request's headers and body must arrive within this many milliseconds (else 408). */
   requestTimeoutMs: number;
@@ -73,6 +78,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Keys the portal codes' HMAC (docs/decisions/0024-portal-codes.md); never sent anywhere. */
   portalCodeSecret: string;
+  /** Keys the HMAC of identifiers typed at staff sign-in (decision 0057); never sent anywhere. */
+  staffIdentifierSecret: string;
   /** How long data is kept before the daily retention job deletes it (docs/data-lifecycle.md). */
   retention: { decidedYears: number; partialDays: number; deliveredDays: number };
 }
@@ -237,6 +244,7 @@ const environmentSchema = z.object({
   PUBLIC_API_BASE_URL: apiBase.optional(),
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
+  RATE_LIMIT_STAFF_SIGN_IN: integer(0, 1_000_000).default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   SMTP_URL: z
@@ -251,10 +259,45 @@ const environmentSchema = z.object({
     }, 'must be an smtp:// or smtps:// URL')
     .optional(),
   PORTAL_CODE_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  STAFF_IDENTIFIER_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   RETENTION_DECIDED_YEARS: integer(1, 100).default(6),
   RETENTION_PARTIAL_DAYS: integer(1, 3650).default(90),
   RETENTION_DELIVERED_DAYS: integer(1, 3650).default(30),
 });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Outside `local`, alerts and mail leave only over TLS (docs/security.md): the alert webhook is
+ * https (plain http to loopback only, as delivery allows), and SMTP is smtps:// or smtp:// with
+ * `requireTLS=true` (STARTTLS that refuses to go on without it), or smtp:// to a loopback relay.
+ */
+function transportSecurityProblems(
+  env: Readonly<Record<string, string>>,
+  environment: string,
+): string[] {
+  const problems: string[] = [];
+  const webhook = env.ALERT_WEBHOOK_URL?.trim();
+  if (webhook !== undefined && URL.canParse(webhook)) {
+    const url = new URL(webhook);
+    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      problems.push(
+        `ALERT_WEBHOOK_URL: must be https when ENVIRONMENT is ${environment} (http only to localhost)`,
+      );
+    }
+  }
+  const smtp = env.SMTP_URL?.trim();
+  if (smtp !== undefined && URL.canParse(smtp)) {
+    const url = new URL(smtp);
+    const tlsRequired = url.searchParams.get('requireTLS') === 'true';
+    if (url.protocol === 'smtp:' && !tlsRequired && !LOOPBACK_HOSTS.has(url.hostname)) {
+      problems.push(
+        `SMTP_URL: must use TLS when ENVIRONMENT is ${environment}: smtps://, or smtp:// with ?requireTLS=true (plain smtp:// only to localhost)`,
+      );
+    }
+  }
+  return problems;
+}
 
 /**
  * Reads the server's configuration from environment variables. Throws a ConfigError listing
@@ -298,11 +341,12 @@ export function loadConfig(
 
   if (environment !== 'local') {
     // The portal variant is one query parameter away on every deployment.
-    for (const variable of ['SMTP_URL', 'PORTAL_CODE_SECRET']) {
+    for (const variable of ['SMTP_URL', 'PORTAL_CODE_SECRET', 'STAFF_IDENTIFIER_SECRET']) {
       if (cleaned[variable] === undefined) {
         problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
       }
     }
+    problems.push(...transportSecurityProblems(cleaned, environment));
   }
 
   const publicApiBase = cleaned.PUBLIC_API_BASE_URL?.trim();
@@ -369,11 +413,13 @@ export function loadConfig(
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS,
       submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
+      staffSignInPerMinute: values.RATE_LIMIT_STAFF_SIGN_IN,
     },
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     smtpUrl: values.SMTP_URL ?? null,
     portalCodeSecret: values.PORTAL_CODE_SECRET ?? generatedSecret(),
+    staffIdentifierSecret: values.STAFF_IDENTIFIER_SECRET ?? generatedSecret(),
     retention: {
       decidedYears: values.RETENTION_DECIDED_YEARS,
       partialDays: values.RETENTION_PARTIAL_DAYS,

@@ -131,6 +131,8 @@ export interface StaffMembersTable {
   setup_expires_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** When the member was last e-mailed about a lock (migration 0014). */
+  lock_mail_at: Generated<IsoTimestamp | null>;
 }
 
 export interface StaffSessionsTable {
@@ -154,6 +156,25 @@ export interface StaffAuditLogTable {
   ip: string | null;
   prev_hash: string;
   hash: string;
+}
+
+/** An attempt allowed to reach a hash or a TOTP check (migration 0014, staff/attempts.ts). */
+export interface StaffSignInAttemptsTable {
+  id: Generated<number>;
+  account_key: string;
+  ip: string;
+  step: 'password' | 'code';
+  outcome: 'pending' | 'failed' | 'succeeded' | 'forgiven';
+  at: IsoTimestamp;
+}
+
+/** How far the audit chain is verified (migration 0014, staff/audit.ts). */
+export interface StaffAuditCheckpointTable {
+  name: string;
+  verified_id: number;
+  verified_hash: string;
+  entries: number;
+  verified_at: IsoTimestamp;
 }
 
 export type WorkStatus =
@@ -224,6 +245,8 @@ export interface Database {
   staff_members: StaffMembersTable;
   staff_sessions: StaffSessionsTable;
   staff_audit_log: StaffAuditLogTable;
+  staff_sign_in_attempts: StaffSignInAttemptsTable;
+  staff_audit_checkpoint: StaffAuditCheckpointTable;
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
   funnel_counts: FunnelCountsTable;

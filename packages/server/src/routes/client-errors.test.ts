@@ -146,6 +146,42 @@ describe('POST /api/client-errors', () => {
     expect(line).toContain('app.js:1:482913');
   });
 
+  it('never logs a bare name key, international e-mails, codes in two threes, vehicle registrations, the needs statement or an unknown operation', async () => {
+    const { app, raw, logged } = await buildApp();
+    const response = await post(app, {
+      kind: 'failure',
+      name: 'HttpError',
+      message:
+        'Rejected {"name":"Ada Lovelace","additionalNeedsRequirementsStatement":"I have MS and use a wheelchair"} for josé.núñez@exämple.es and 用户@例子.广告, code 482 913, car AB12 CDE, P123 ABC or ABC 123D',
+      stack: 'Error: name=Grace Hopper; needsStatement: partially sighted',
+      operation: 'adaLovelace_07700900123',
+    });
+    expect(response.statusCode).toBe(204);
+    const line = raw.join('');
+    for (const secret of [
+      'Ada',
+      'Lovelace',
+      'wheelchair',
+      'josé',
+      'núñez',
+      '用户',
+      '482 913',
+      'AB12',
+      'CDE',
+      'P123',
+      'ABC 123D',
+      'Grace',
+      'sighted',
+      'adaLovelace',
+      '07700900123',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(logged()[0]).toMatchObject({ clientError: { operation: 'other' } });
+    expect(line).toContain('[registration]');
+    expect(line).toContain('[text]');
+  });
+
   it('accepts a text/plain body, as navigator.sendBeacon sends', async () => {
     const { app, logged } = await buildApp();
     const response = await post(app, { kind: 'unhandledrejection', message: 'x' }, 'text/plain');
@@ -242,6 +278,13 @@ describe('scrubbing', () => {
     ['to jo.bloggs%40example.co.uk now', 'to [email] now'],
     ['to jo%2Bx%2540example.com now', 'to [email] now'],
     ['to Jo.Bloggs@Example.com now', 'to [email] now'],
+    ['to josé@exämple.com now', 'to [email] now'],
+    ['{"name":"Ada Lovelace"}', '{"name":[name]}'],
+    ['code 482 913 sent', 'code [code] sent'],
+    ['code 482-913 sent', 'code [code] sent'],
+    ['reg ab12cde and AB12 CDE', 'reg [registration] and [registration]'],
+    ['reg A123 BCD or ABC 123D', 'reg [registration] or [registration]'],
+    ['statement: I need large print', 'statement: [text]'],
   ])('scrubs %j', (text, scrubbed) => {
     expect(scrubPersonalData(text, 500)).toBe(scrubbed);
   });

@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   errorResponses,
   fieldErrorsBodySchema,
   jsonSchemaOf,
   zodValidation,
 } from '../http/openapi.js';
+import { refuseOtherSites } from '../http/same-site.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface ClientErrorRoutesOptions {
   logger: FastifyBaseLogger;
   /** Reports per minute per client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** The API's own base, when not the pages' origin: which other hosts count as this site. */
+  publicApiBase?: string | null;
   /**
    * Called for a failed submission or partial save the browser saw (the contract below); raises
    * the grouped alert of docs/decisions/0021-grouped-alerts.md. Must not throw.
@@ -39,9 +43,24 @@ const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
 
-/** Fields of the application whose values are names (of people, employers or houses). */
+/**
+ * Fields of the application whose values are names (of people, employers or houses), and a
+ * bare `name`, as a form library or a JSON dump writes a person's name.
+ */
 const NAME_KEY =
-  '(?:(?:first|last|middle|sur|fore|full|given|family|maiden|previous|employer|house|building)[ _-]?names?|surname|forenames?)';
+  '(?:(?:first|last|middle|sur|fore|full|given|family|maiden|previous|employer|house|building)[ _-]?names?|surname|forenames?|name)';
+
+/** Fields whose values are free text the applicant wrote: the needs statement and the like. */
+const TEXT_KEY =
+  '(?:additionalNeedsRequirementsStatement|additional[ _-]?needs(?:[ _-]?requirements)?(?:[ _-]?statement)?|needs[ _-]?statement|statement|notes?|comments?)';
+
+/** A key's value, as JSON (also escaped inside a string), a form field or prose. */
+function keyedValue(key: string): RegExp {
+  return new RegExp(
+    `(${key}\\b\\\\?["']?(?:\\s*[:=]\\s*|\\s+(?=\\\\?["'])))(?:\\\\?"[^"]*?\\\\?"|'[^']*'|[^,;&\\r\\n"'<>(){}\\[\\]]+)`,
+    'gi',
+  );
+}
 
 // What the browser may echo from the form into an error text (docs/security.md lists them). A
 // name cannot be told from any other word unless something marks it: a title before it or the
@@ -49,24 +68,24 @@ const NAME_KEY =
 const SCRUBBERS: readonly [RegExp, string][] = [
   // A URL's query and fragment go; a stack frame's ':line:column' after them stays.
   [/\b(https?:\/\/[^\s?#'"()<>]*)[?#][^\s'"()<>]*?(:\d+:\d+)?(?=[\s'"()<>]|$)/gi, '$1$2'],
-  // A name field's value, as JSON (also escaped inside a string), a form field or prose.
-  [
-    new RegExp(
-      `(${NAME_KEY}\\b\\\\?["']?(?:\\s*[:=]\\s*|\\s+(?=\\\\?["'])))(?:\\\\?"[^"]*?\\\\?"|'[^']*'|[^,;&\\r\\n"'<>(){}\\[\\]]+)`,
-      'gi',
-    ),
-    '$1[name]',
-  ],
+  // A name field's value, and a free-text field's (the needs statement), however written.
+  [keyedValue(TEXT_KEY), '$1[text]'],
+  [keyedValue(NAME_KEY), '$1[name]'],
   // A title and the capitalised words after it: 'Ms Ada Lovelace', 'Dr. O’Brien-Smith'.
   [
     /\b(?:Mr|Mrs|Miss|Ms|Mx|Dr|Prof|Sir|Dame|Lady|Lord|Rev)\.?\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu,
     '[name]',
   ],
-  // E-mail addresses, also percent-encoded (once or twice) as in a copied URL.
-  [/[A-Z0-9._%+-]+(?:@|%40|%2540)[A-Z0-9-]+(?:\.[A-Z0-9-]+)+/gi, '[email]'],
+  // E-mail addresses, in any script (`josé@exämple.com`, `用户@例子.广告`), also
+  // percent-encoded (once or twice) as in a copied URL.
+  [/[\p{L}\p{N}._%+-]+(?:@|%40|%2540)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu, '[email]'],
   // National Insurance numbers: 'QQ123456C', 'qq 12 34 56 c'.
   [/\b[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]?\b/gi, '[ni-number]'],
   [/\b[A-Z]{1,2}[0-9][A-Z0-9]?\s*[0-9][A-Z]{2}\b/gi, '[postcode]'],
+  // UK vehicle registrations: current (`AB12 CDE`, any case), prefix (`A123 BCD`) and suffix
+  // (`ABC 123D`) formats, the last two in capitals only (in lower case they read as words).
+  [/\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b/gi, '[registration]'],
+  [/\b(?:[A-Z]\d{1,3}\s?[A-Z]{3}|[A-Z]{3}\s?\d{1,3}[A-Z])\b/g, '[registration]'],
   // Dates: ISO (with a time), day-month-year and year-month-day with / . - or spaces, month
   // names either side of the day ('29th Feb 1980', 'February 29, 1980', Date#toString) and
   // eight digits that read as a date (19800229, 29021980).
@@ -89,8 +108,9 @@ const SCRUBBERS: readonly [RegExp, string][] = [
   // Phone, card and account numbers: ten or more digits, however they are spaced.
   [/\+?\d(?:[\s().-]{0,2}\d){9,}/g, '[number]'],
   // Six digits: one-time passcodes, sort codes, dates as DDMMYY; not a stack frame's line or
-  // column ('app.js:1:123456').
+  // column ('app.js:1:123456'). Also written in two threes, as phones show codes: `123 456`.
   [/(?<!\d)(?<!:\d+:)\d{6}(?!\d)(?!:\d)/g, '[code]'],
+  [/(?<![\d:])\d{3}[ -]\d{3}(?![\d:])/g, '[code]'],
 ];
 
 export function scrubPersonalData(text: string, maxLength: number): string {
@@ -116,6 +136,27 @@ export function scrubUrl(raw: string): string {
 function scrubStack(stack: string): string {
   const lines = stack.split('\n').slice(0, 12).join('\n');
   return scrubPersonalData(lines, 2000);
+}
+
+/**
+ * The operations the browser reports under (packages/web/src/api): only these are logged as
+ * sent; anything else is logged as `other`, since the field is the sender's to fill.
+ */
+export const KNOWN_OPERATIONS = [
+  'submitApplication',
+  'partialSave',
+  'loadConfig',
+  'addressLookupByPostCode',
+  'getAddressById',
+  'securedDisclosure',
+  'render',
+  'CHUNK_LOAD_FAILED',
+  'CSS_CHUNK_LOAD_FAILED',
+] as const;
+
+function loggedOperation(operation: string | undefined): string | undefined {
+  if (operation === undefined) return undefined;
+  return (KNOWN_OPERATIONS as readonly string[]).includes(operation) ? operation : 'other';
 }
 
 /** The browser's failure reports that raise an alert: these operations, these error names. */
@@ -157,6 +198,7 @@ export function registerClientErrorRoutes(
     {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       config: perMinuteRateLimit(options.rateLimitPerMinute),
+      onRequest: refuseOtherSites(options.publicApiBase ?? null),
       // The schema documents the report (http/openapi.ts); the handler checks it itself, since
       // a text/plain body (sendBeacon) is the same JSON as a string.
       ...zodValidation,
@@ -183,7 +225,7 @@ export function registerClientErrorRoutes(
             name: name === undefined ? undefined : scrubPersonalData(name, 100),
             message: scrubPersonalData(message, 500),
             url: url === undefined ? undefined : scrubUrl(url),
-            operation,
+            operation: loggedOperation(operation),
             stack: stack === undefined ? undefined : scrubStack(stack),
           },
         },
@@ -203,6 +245,7 @@ const clientErrorRouteSchema = {
   response: {
     204: { type: 'null', description: 'Logged.' },
     400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+    403: { ...jsonSchemaOf(errorBodySchema), description: '`cross_site`: sent from another site.' },
     ...errorResponses(413, 415, 429),
   },
 };

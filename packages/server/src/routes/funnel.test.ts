@@ -35,6 +35,47 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       return t.db.selectFrom('funnel_counts').selectAll().orderBy('step').execute();
     }
 
+    it('refuses a count or a failure report sent from another site’s page (sendBeacon), and keeps this site’s', async () => {
+      const beacon = { 'content-type': 'text/plain;charset=UTF-8' };
+      const body = { step: 'start', branch: 'vehicle' };
+      const failure = JSON.stringify({
+        kind: 'failure',
+        name: 'NetworkError',
+        message: 'Network Error',
+        operation: 'submitApplication',
+      });
+      const clientError = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/client-errors',
+          headers: { host: 'apply.progressive.example', ...beacon, ...headers },
+          payload: failure,
+        });
+      for (const foreign of [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'same-site', origin: 'https://other.progressive.example' },
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+      ]) {
+        const counted = await report(body, { ...beacon, ...foreign });
+        expect(counted.statusCode, JSON.stringify(foreign)).toBe(403);
+        expect(counted.json()).toEqual({ error: 'cross_site' });
+        expect((await clientError(foreign)).statusCode, JSON.stringify(foreign)).toBe(403);
+      }
+      expect(await counts()).toEqual([]);
+
+      for (const own of [
+        { 'sec-fetch-site': 'same-origin', origin: 'https://apply.progressive.example' },
+        { origin: 'https://apply.progressive.example' },
+        // A client that is not a browser sends neither: accepted (docs/security.md says so).
+        {},
+      ]) {
+        expect((await report(body, { ...beacon, ...own })).statusCode).toBe(204);
+        expect((await clientError(own)).statusCode).toBe(204);
+      }
+      expect(Number((await counts())[0]!.count)).toBe(3);
+    });
+
     it('counts a step per day, brand, affiliate and branch, and stores nothing else', async () => {
       const json = { 'content-type': 'application/json' };
       expect((await report({ step: 'start', branch: 'vehicle' }, json)).statusCode).toBe(204);

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import type { Clock } from '../decisions/decide.js';
 import type { Db } from '../db/schema.js';
 import {
+  errorBodySchema,
   errorResponses,
   fieldErrorsBodySchema,
   jsonSchemaOf,
   zodValidation,
 } from '../http/openapi.js';
+import { refuseOtherSites } from '../http/same-site.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 /** A step report is a few dozen bytes; anything much larger is not one. */
@@ -31,6 +33,8 @@ export interface FunnelRoutesOptions {
   clock: Clock;
   /** Reports per minute per client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** The API's own base, when not the pages' origin: which other hosts count as this site. */
+  publicApiBase?: string | null;
 }
 
 /**
@@ -46,6 +50,7 @@ export function registerFunnelRoutes(app: FastifyInstance, options: FunnelRoutes
     {
       bodyLimit: FUNNEL_BODY_LIMIT,
       config: perMinuteRateLimit(options.rateLimitPerMinute),
+      onRequest: refuseOtherSites(options.publicApiBase ?? null),
       ...zodValidation,
       attachValidation: true,
       schema: funnelRouteSchema,
@@ -91,6 +96,7 @@ const funnelRouteSchema = {
   response: {
     204: { type: 'null', description: 'Counted.' },
     400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+    403: { ...jsonSchemaOf(errorBodySchema), description: '`cross_site`: sent from another site.' },
     ...errorResponses(413, 415, 429),
   },
 };

@@ -16,6 +16,8 @@ export type AuditAction =
   | 'staff-setup-link'
   | 'staff-setup-completed'
   | 'staff-disabled'
+  // docs/decisions/0055-staff-lockout-by-account-and-address.md
+  | 'staff-unlocked'
   | 'sign-in'
   | 'sign-in-failed'
   | 'sign-in-locked'
@@ -106,13 +108,47 @@ export async function appendAudit(db: Db, entry: AuditEntry, now: Date): Promise
   }
 }
 
-export type ChainCheck = { intact: true; entries: number } | { intact: false; brokenAt: number };
+export type ChainCheck =
+  { intact: true; entries: number; verifiedFrom: number } | { intact: false; brokenAt: number };
 
-/** Recomputes every hash from the first entry on. */
-export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
+const CHECKPOINT = 'audit-chain';
+
+/**
+ * Verifies the chain (docs/decisions/0057-anonymous-sign-in-failures-and-incremental-audit-chain.md).
+ * Incrementally by default: from the last entry a verification found intact (the checkpoint),
+ * whose stored hash must still be there and still match its entry, so a rewrite of the log up to
+ * and past it is caught; the entries before it are not read again. `full` recomputes every hash
+ * from the first entry, which also catches an edit before the checkpoint that left the later
+ * hashes alone. Either moves the checkpoint forward when the chain holds.
+ */
+export async function verifyAuditChain(
+  db: Db,
+  options: { full?: boolean; now?: Date } = {},
+): Promise<ChainCheck> {
+  const checkpoint = options.full
+    ? undefined
+    : await db
+        .selectFrom('staff_audit_checkpoint')
+        .selectAll()
+        .where('name', '=', CHECKPOINT)
+        .executeTakeFirst();
   let previous = GENESIS_HASH;
   let afterId = 0;
   let entries = 0;
+  if (checkpoint) {
+    const anchor = await db
+      .selectFrom('staff_audit_log')
+      .selectAll()
+      .where('id', '=', checkpoint.verified_id)
+      .executeTakeFirst();
+    if (!anchor || anchor.hash !== checkpoint.verified_hash || auditHash(anchor) !== anchor.hash) {
+      return { intact: false, brokenAt: checkpoint.verified_id };
+    }
+    previous = anchor.hash;
+    afterId = anchor.id;
+    entries = checkpoint.entries;
+  }
+  const verifiedFrom = afterId;
   for (;;) {
     const page = await db
       .selectFrom('staff_audit_log')
@@ -121,7 +157,7 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
       .orderBy('id')
       .limit(1000)
       .execute();
-    if (page.length === 0) return { intact: true, entries };
+    if (page.length === 0) break;
     for (const row of page) {
       if (row.prev_hash !== previous || auditHash(row) !== row.hash) {
         return { intact: false, brokenAt: row.id };
@@ -131,33 +167,26 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
       entries += 1;
     }
   }
+  if (afterId > 0) await saveCheckpoint(db, afterId, previous, entries, options.now ?? new Date());
+  return { intact: true, entries, verifiedFrom };
 }
 
-/** Failed sign-ins since `since`, by the e-mail tried or by the address they came from. */
-export async function countFailedSignIns(
-  db: Db,
-  by: { email: string } | { ip: string },
-  since: Date,
-): Promise<number> {
-  const row = await db
-    .selectFrom('staff_audit_log')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('action', '=', 'sign-in-failed')
-    .where('at', '>', since.toISOString())
-    .where((eb) => ('email' in by ? eb('actor_email', '=', by.email) : eb('ip', '=', by.ip)))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** The last successful sign-in of an account, if any: failures before it no longer count. */
-export async function lastSignIn(db: Db, email: string): Promise<Date | null> {
-  const row = await db
-    .selectFrom('staff_audit_log')
-    .select('at')
-    .where('action', '=', 'sign-in')
-    .where('actor_email', '=', email)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.at) : null;
+/** Moves the checkpoint forward only: a slower verification finishing late cannot move it back. */
+async function saveCheckpoint(db: Db, id: number, hash: string, entries: number, now: Date) {
+  const values = {
+    verified_id: id,
+    verified_hash: hash,
+    entries,
+    verified_at: now.toISOString(),
+  };
+  await db
+    .insertInto('staff_audit_checkpoint')
+    .values({ name: CHECKPOINT, ...values })
+    .onConflict((conflict) =>
+      conflict
+        .column('name')
+        .doUpdateSet(values)
+        .where('staff_audit_checkpoint.verified_id', '<', id),
+    )
+    .execute();
 }

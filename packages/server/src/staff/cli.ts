@@ -6,9 +6,10 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { systemClock } from '../decisions/decide.js';
-import { appendAudit } from './audit.js';
+import { createAttempts, memberAccountKey } from './attempts.js';
+import { appendAudit, verifyAuditChain } from './audit.js';
+import { setupPath } from './member-routes.js';
 import { createStaffRepository, STAFF_ROLES } from './repository.js';
-import { setupPath } from './routes.js';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command> [options]
 
@@ -18,8 +19,12 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command> [options]
       Prints a new set-up link; the member's password and authenticator are cleared.
   disable --email <address>
       Ends the member's sessions; they can no longer sign in.
+  unlock --email <address>
+      Unlocks an account locked by failed sign-ins: its failures stop counting.
   list
       Lists every member of staff.
+  verify-audit
+      Verifies the whole audit log's hash chain from its first entry.
 
 Options: --base-url <url> (default: PUBLIC_BASE_URL, else http://localhost:PORT).
 The database is the server's: DATABASE_URL as for the server.`;
@@ -123,6 +128,27 @@ export async function runStaffCommand(
       await appendAudit(db, { action: 'staff-disabled', actorEmail, target: member.id }, now);
       io.out(`Disabled ${member.email_lower}; their sessions have ended.`);
       return 0;
+    }
+    case 'unlock': {
+      const member = await memberByEmail();
+      if (!member) return 1;
+      const forgiven = await createAttempts(db).forgiveAccount(memberAccountKey(member.id));
+      await appendAudit(
+        db,
+        { action: 'staff-unlocked', actorEmail, target: member.id, detail: { forgiven } },
+        now,
+      );
+      io.out(`Unlocked ${member.email_lower}; ${forgiven} failed sign-in(s) no longer count.`);
+      return 0;
+    }
+    case 'verify-audit': {
+      const chain = await verifyAuditChain(db, { full: true, now });
+      if (chain.intact) {
+        io.out(`The audit log's chain of ${chain.entries} entries is intact.`);
+        return 0;
+      }
+      io.error(`The audit log's chain is broken at entry ${chain.brokenAt}.`);
+      return 1;
     }
     case 'list': {
       for (const member of await members.list()) {

@@ -66,6 +66,7 @@ export function createStaffRepository(db: Db) {
         setup_expires_at: new Date(now.getTime() + SETUP_LINK_MS).toISOString(),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        lock_mail_at: null,
       };
       await db.insertInto('staff_members').values(row).execute();
       return { member: toStaffMember(row), setupToken };

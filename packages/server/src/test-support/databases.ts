@@ -11,6 +11,7 @@ import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { SAMPLE_PANEL_PATH } from '../decisions/lender-panel.js';
 import { createLogger } from '../logger.js';
+import type { HashPool } from '../staff/hash-pool.js';
 import { createTestDatabase } from './postgres.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -77,6 +78,8 @@ export interface TestAppOptions {
   backOfficeRoot?: string;
   now?: string;
   onRoute?: (route: RouteOptions) => void;
+  /** Staff password hashing; the process's shared pool when not given. */
+  hashPool?: HashPool;
 }
 
 let productionPanelFile: string | null = null;
@@ -105,6 +108,7 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     RATE_LIMIT_SUBMISSIONS: '0',
     RATE_LIMIT_LOOKUPS: '0',
+    RATE_LIMIT_STAFF_SIGN_IN: '0',
     ...(options.env?.ENVIRONMENT === 'production' && {
       LENDER_PANEL_FILE: productionTestPanelFile(),
     }),
@@ -121,6 +125,7 @@ export async function startTestApp(
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'broker-no-web-app'),
     backOfficeRoot: options.backOfficeRoot ?? path.join(os.tmpdir(), 'broker-no-back-office'),
     ...(options.onRoute && { onRoute: options.onRoute }),
+    ...(options.hashPool && { hashPool: options.hashPool }),
   });
   await app.ready();
   return {

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Beacons (the funnel's step counts, the browser's error reports) are plain "simple" requests a
+ * page of any site can send with navigator.sendBeacon, so forged counts and "submission failed"
+ * alerts could be raised from anyone's page. A browser says where a request comes from: this
+ * refuses what `Sec-Fetch-Site` marks as another site's, and, from a browser that sends only
+ * `Origin`, any other origin than this site's (docs/security.md).
+ *
+ * When the API has a base of its own (PUBLIC_API_BASE_URL), the pages are on sibling hosts of
+ * one site, and `same-site` (or an Origin under the API host's parent domain) is accepted too.
+ *
+ * A client that is not a browser sends neither header and is not refused: it can still post
+ * counts and reports by hand, within the per-address rate limit. Nothing here stops that.
+ */
+export function refuseOtherSites(publicApiBase: string | null) {
+  const apiParent = publicApiBase === null ? null : parentDomain(new URL(publicApiBase).hostname);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (fromOtherSite(request, apiParent)) {
+      return reply.code(403).send({ error: 'cross_site' });
+    }
+  };
+}
+
+function parentDomain(hostname: string): string {
+  const labels = hostname.split('.');
+  return labels.length > 2 ? labels.slice(1).join('.') : hostname;
+}
+
+function fromOtherSite(request: FastifyRequest, apiParent: string | null): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin' || site === 'none') return false;
+  if (site === 'same-site') return apiParent === null;
+  if (site !== undefined) return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (!URL.canParse(origin)) return true;
+  const from = new URL(origin);
+  if (from.host === request.host) return false;
+  return apiParent === null || !`.${from.hostname}`.endsWith(`.${apiParent}`);
+}
