@@ -8,7 +8,9 @@
 // interleaved; prints the modules that cost most per screen reached and, for each kind, over its
 // presses and per press. For docs/performance.md; it times nothing against a budget.
 /* global document -- a function that runs in the page */
+import { readFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { startAppServer } from './lib/server.mjs';
@@ -20,13 +22,13 @@ const CPU_SLOWDOWN = 4;
 const TOP = Number(process.env.PROFILE_TOP) || 25;
 
 const maps = new Map();
+/** The server never serves source maps (docs/security.md): they are read from the build. */
 async function sourceMapOf(url) {
   if (!maps.has(url)) {
     maps.set(
       url,
-      fetch(`${url}.map`)
-        .then((response) => (response.ok ? response.json() : null))
-        .then((payload) => (payload ? new SourceMap(payload) : null))
+      readFile(path.join(snapshot.webDist, `${new URL(url).pathname}.map`), 'utf8')
+        .then((text) => new SourceMap(JSON.parse(text)))
         .catch(() => null),
     );
   }

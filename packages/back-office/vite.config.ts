@@ -11,5 +11,6 @@ export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['source'] },
   server: { proxy: api },
-  build: { outDir: 'dist', sourcemap: true },
+  // Maps for local tools only: named by no script, never served (docs/security.md).
+  build: { outDir: 'dist', sourcemap: 'hidden' },
 });

@@ -27,7 +27,9 @@ export default defineConfig({
     // first screen 1.5 KB gzip. The next screens are fetched ahead instead (the step screen
     // preloads the step that follows), and index.html preloads the app itself (build/start-after-paint.ts).
     modulePreload: false,
-    sourcemap: true,
+    // Maps are written for the bench's attribution (read from disk) and named by no script; the
+    // server refuses to serve them (docs/security.md).
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Everything the entry imports stays in the entry's own file: split into shared chunks

@@ -30,6 +30,7 @@ const PRODUCTION_ENV = {
   ICO_NUMBER: 'ZA123456',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PORTAL_CODE_SECRET: 'a-test-secret-of-at-least-32-characters',
+  STAFF_IDENTIFIER_SECRET: 'another-test-secret-of-32-characters!',
 };
 
 type Headers = Record<string, string | string[] | number | undefined>;

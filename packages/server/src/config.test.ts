@@ -30,6 +30,7 @@ const COMPANY = {
 const PORTAL_MAIL = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
   PORTAL_CODE_SECRET: 'k'.repeat(32),
+  STAFF_IDENTIFIER_SECRET: 's'.repeat(32),
 };
 
 describe('loadConfig', () => {
@@ -50,7 +51,7 @@ describe('loadConfig', () => {
       portal: { thankYouUrl: '/portal/thank-you', welcomeBackUrl: '/portal/welcome-back' },
       tagManagerOrigin: null,
       publicApiBase: null,
-      rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20 },
+      rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20, staffSignInPerMinute: 10 },
       logLevel: 'info',
       requestTimeoutMs: 30_000,
     });
@@ -202,6 +203,7 @@ describe('loadConfig', () => {
       'ICO_NUMBER: required when ENVIRONMENT is production',
       'SMTP_URL: required when ENVIRONMENT is production',
       'PORTAL_CODE_SECRET: required when ENVIRONMENT is production',
+      'STAFF_IDENTIFIER_SECRET: required when ENVIRONMENT is production',
       `LENDER_PANEL_FILE: ${SAMPLE_PANEL_PATH} is sample data (fictional lenders): not allowed in production`,
     ]);
     const config = loadConfig({ ENVIRONMENT: 'uat', ...COMPANY, ...PORTAL_MAIL }, cwd);
@@ -230,6 +232,48 @@ describe('loadConfig', () => {
     ).toEqual([
       'SMTP_URL: must be an smtp:// or smtps:// URL',
       'PORTAL_CODE_SECRET: must be at least 32 characters',
+    ]);
+  });
+
+  it('refuses at start, outside local, alerts over plain http and SMTP without TLS (docs/security.md)', () => {
+    const base = { ENVIRONMENT: 'production', ...COMPANY, ...PORTAL_MAIL };
+    expect(
+      problemsOf({
+        ...base,
+        LENDER_PANEL_FILE: SAMPLE_PANEL_PATH,
+        ALERT_WEBHOOK_URL: 'http://hooks.example.com/alerts',
+        SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      }).filter((problem) => !problem.startsWith('LENDER_PANEL_FILE')),
+    ).toEqual([
+      'ALERT_WEBHOOK_URL: must be https when ENVIRONMENT is production (http only to localhost)',
+      'SMTP_URL: must use TLS when ENVIRONMENT is production: smtps://, or smtp:// with ?requireTLS=true (plain smtp:// only to localhost)',
+    ]);
+    const uat = { ...base, ENVIRONMENT: 'uat' };
+    for (const accepted of [
+      { ALERT_WEBHOOK_URL: 'https://hooks.example.com/alerts' },
+      { ALERT_WEBHOOK_URL: 'http://127.0.0.1:9000/alerts' },
+      { SMTP_URL: 'smtps://user:pass@smtp.example.com:465' },
+      { SMTP_URL: 'smtp://user:pass@smtp.example.com:587?requireTLS=true' },
+      { SMTP_URL: 'smtp://localhost:25' },
+    ]) {
+      expect(() => loadConfig({ ...uat, ...accepted }, cwd)).not.toThrow();
+    }
+    // local keeps plain http and smtp for development.
+    expect(() =>
+      loadConfig(
+        { ALERT_WEBHOOK_URL: 'http://hooks.example.com', SMTP_URL: 'smtp://mail.example.com' },
+        cwd,
+      ),
+    ).not.toThrow();
+  });
+
+  it('reads the staff identifier secret: required outside local, made per process in local', () => {
+    expect(
+      loadConfig({ ENVIRONMENT: 'uat', ...COMPANY, ...PORTAL_MAIL }, cwd).staffIdentifierSecret,
+    ).toBe('s'.repeat(32));
+    expect(loadConfig({}, cwd).staffIdentifierSecret).toMatch(/^[\w-]{43}$/);
+    expect(problemsOf({ STAFF_IDENTIFIER_SECRET: 'short' })).toEqual([
+      'STAFF_IDENTIFIER_SECRET: must be at least 32 characters',
     ]);
   });
 

@@ -20,8 +20,12 @@ describe('the back office at /back-office/', () => {
       '<!doctype html><title>Back office</title><script type="module" src="/back-office/assets/index-abc.js"></script>',
     );
     fs.writeFileSync(path.join(root, 'assets', 'index-abc.js'), 'console.log("staff");');
+    fs.writeFileSync(path.join(root, 'assets', 'index-abc.js.map'), '{"sources":["staff.tsx"]}');
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log("apply");');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app.js.map'), '{"sources":["main.tsx"]}');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app.js.map.gz'), 'compressed');
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
       '<!doctype html><title>Apply</title><script type="module" src="/assets/app.js"></script>',
@@ -64,6 +68,28 @@ describe('the back office at /back-office/', () => {
     expect(applicant.headers['content-security-policy']).toContain(
       'https://www.googletagmanager.com',
     );
+  });
+
+  it('never serves a source map of either app, though the build keeps them', async () => {
+    t = await startTestApp(database, { backOfficeRoot: root, webRoot });
+    expect((await t.app.inject('/assets/app.js')).statusCode).toBe(200);
+    expect((await t.app.inject('/back-office/assets/index-abc.js')).statusCode).toBe(200);
+    for (const url of [
+      '/assets/app.js.map',
+      '/assets/app.js.map.gz',
+      '/assets/app.js.map?x=1',
+      '/back-office/assets/index-abc.js.map',
+    ]) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'not_found' });
+      expect(response.body).not.toContain('sources');
+    }
+    const encoded = await t.app.inject({
+      url: '/assets/app.js.map',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(encoded.statusCode).toBe(404);
   });
 
   it('serves its hashed assets for a year, and a missing one is a 404, not a page', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../config.js';
 import { z } from 'zod';
 import { jsonSchemaOf } from './openapi.js';
+import { isSourceMap } from './web-app.js';
 
 /** The back office's pages: HTML for the browser, outside the API's document. */
 const pageSchema = {
@@ -89,6 +90,7 @@ export async function registerBackOffice(
           prefix: '/assets/',
           decorateReply: false,
           cacheControl: false,
+          allowedPath: (pathname) => !isSourceMap(pathname),
           setHeaders: (reply) => {
             void reply.header('cache-control', 'public, max-age=31536000, immutable');
           },

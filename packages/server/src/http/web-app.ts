@@ -28,6 +28,14 @@ const firstScreenSchema = {
   },
 };
 
+/**
+ * The build keeps its source maps (the bench reads them from disk), but they are never served:
+ * they would hand anyone the app's whole source (docs/security.md).
+ */
+export function isSourceMap(pathname: string): boolean {
+  return /\.map(?:\.(?:br|gz))?$/i.test(pathname.split('?')[0] ?? '');
+}
+
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -50,9 +58,10 @@ export async function registerWebApp(
       // The pre-rendered pages are sent for `/` and the step shells' routes only, with the CSP
       // their inline style and script need.
       allowedPath: (pathname, _root, request) =>
-        request.routeOptions.url === '/' ||
-        isStepShellRoute(request.routeOptions.url) ||
-        !pathname.includes(`${PRERENDERED_FOLDER}/`),
+        !isSourceMap(pathname) &&
+        (request.routeOptions.url === '/' ||
+          isStepShellRoute(request.routeOptions.url) ||
+          !pathname.includes(`${PRERENDERED_FOLDER}/`)),
       // The web build writes .br and .gz copies of its text assets (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -82,7 +91,12 @@ export async function registerWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing hashed asset is a stale chunk: index.html in its place would fail as a script.
-    if (!wantsPage || isApiPath(request.url) || request.url.startsWith('/assets/')) {
+    if (
+      !wantsPage ||
+      isApiPath(request.url) ||
+      request.url.startsWith('/assets/') ||
+      isSourceMap(request.url)
+    ) {
       return reply.code(404).send({ error: 'not_found' });
     }
     if (!built) {

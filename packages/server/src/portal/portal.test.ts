@@ -421,6 +421,51 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     expect(response.statusCode).toBe(200);
   });
 
+  it('mails an address at most three times a day however it is asked, and limits a client to five requests an hour, answering alike for any address', async () => {
+    // With the rate limits on, as they are by default.
+    await worker.stop();
+    await t.close();
+    t = await startTestApp(database, { env: { SMTP_URL: smtp.url, RATE_LIMIT_SUBMISSIONS: '20' } });
+    startWorker();
+    await submit(portalPayload());
+    await worker.drainOnce();
+    const ask = (email: string, remoteAddress = '203.0.113.9') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/portal/verification-email',
+        payload: { email },
+        remoteAddress,
+      });
+    // Every 10 minutes, from a new client address each time: the third day's mail is the last.
+    for (let n = 1; n <= 4; n += 1) {
+      t.clock.set(new Date(Date.parse('2026-03-10T10:00:00.000Z') + n * 10 * 60_000));
+      expect((await ask('ada.lovelace@example.com', `198.51.100.${n}`)).statusCode).toBe(202);
+      await worker.drainOnce();
+    }
+    expect(smtp.delivered).toHaveLength(3);
+    // A day after the first, one more.
+    t.clock.set('2026-03-11T10:00:00.001Z');
+    await ask('ada.lovelace@example.com', '198.51.100.50');
+    await worker.drainOnce();
+    expect(smtp.delivered).toHaveLength(4);
+
+    // One client walking through addresses, known or not: five requests, then 429 for all.
+    const answers = [];
+    for (const email of [
+      'a@example.com',
+      'ada.lovelace@example.com',
+      'b@example.com',
+      'c@example.com',
+      'd@example.com',
+      'e@example.com',
+      'ada.lovelace@example.com',
+    ]) {
+      answers.push(await ask(email));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    expect(answers[5]!.json()).toEqual(answers[6]!.json());
+  });
+
   it('sends nothing more once the address is verified', async () => {
     await submit(portalPayload());
     await worker.drainOnce();

@@ -17,6 +17,12 @@ export interface PortalRoutesOptions {
   rateLimitPerMinute: number;
 }
 
+/**
+ * Requests for a new verification code one address (a client) may make in an hour, whatever
+ * e-mail addresses it names: a stranger cannot walk through a list of addresses.
+ */
+export const VERIFICATION_REQUESTS_PER_HOUR = 5;
+
 /** Longest e-mail address the submission accepts is shorter; this only bounds the work. */
 const MAX_EMAIL_LENGTH = 254;
 
@@ -52,7 +58,8 @@ const verifyEmailSchema = {
 };
 
 const verificationEmailSchema = {
-  summary: 'Ask for a new verification code (at most one e-mail every 10 minutes).',
+  summary:
+    'Ask for a new verification code (at most one e-mail every 10 minutes and three a day to an address; five requests an hour from a client).',
   description: 'The same answer whether or not the address has an account.',
   body: z.object({ email }),
   response: {
@@ -119,10 +126,27 @@ export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutes
   );
 
   // A new code for an address still pending; the same answer whether or not it has an account
-  // (nothing is sent then), and at most one e-mail per address every 10 minutes.
+  // (nothing is sent then), at most one e-mail per address every 10 minutes and three a day,
+  // and five requests an hour from one client. The limit answers 429 alike for any address.
+  const perHour =
+    options.rateLimitPerMinute > 0
+      ? app.createRateLimit({ max: VERIFICATION_REQUESTS_PER_HOUR, timeWindow: '1 hour' })
+      : null;
   app.post(
     '/api/portal/verification-email',
-    { config, ...portalValidation, schema: verificationEmailSchema },
+    {
+      config,
+      ...portalValidation,
+      schema: verificationEmailSchema,
+      onRequest: async (request, reply) => {
+        const limit = await perHour?.(request);
+        if (!limit || limit.isAllowed || !limit.isExceeded) return;
+        return reply
+          .code(429)
+          .header('retry-after', String(limit.ttlInSeconds))
+          .send({ error: 'rate_limited' });
+      },
+    },
     async (request, reply) => {
       const email = emailOf(request.body);
       if (email !== null) {

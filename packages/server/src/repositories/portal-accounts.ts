@@ -39,6 +39,14 @@ export interface PortalAccountsRepository {
   redeemPasscode(emailLower: string, otpHash: string, now: Date): Promise<PasscodeResult>;
 }
 
+/**
+ * Verification e-mails one address can be sent in a day, however they are asked for (a new
+ * application under the address, or the route asking for a new code): a stranger who knows an
+ * address cannot make the broker write to it more than this (docs/security.md).
+ */
+export const VERIFICATION_MAILS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Pass a transaction to make the calls part of it. */
 export function createPortalAccountsRepository(db: Kysely<Database>): PortalAccountsRepository {
   return {
@@ -69,6 +77,13 @@ export function createPortalAccountsRepository(db: Kysely<Database>): PortalAcco
 
     async requestVerification(emailLower, now, throttleMs) {
       const at = now.toISOString();
+      const today = await db
+        .selectFrom('portal_mail_outbox')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('email_lower', '=', emailLower)
+        .where('created_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
+        .executeTakeFirstOrThrow();
+      if (Number(today.n) >= VERIFICATION_MAILS_PER_DAY) return false;
       const cutoff = new Date(now.getTime() - throttleMs).toISOString();
       // A compare-and-set, so two simultaneous requests queue one e-mail.
       const claimed = await db

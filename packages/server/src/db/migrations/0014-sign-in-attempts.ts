@@ -12,6 +12,7 @@ import { dialectOf } from '../connection.js';
  * - `staff_audit_checkpoint`: how far the audit chain has been verified, so a view verifies
  *   from there rather than from the first entry.
  * - `staff_members.lock_mail_at`: when the member was last told by e-mail of a lock.
+ * - an index to count the portal's verification mails to one address in a day.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
@@ -58,9 +59,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('staff_members').addColumn('lock_mail_at', 'text').execute();
+
+  // The portal's verification mails an address was sent in a day (docs/security.md).
+  await db.schema
+    .createIndex('portal_mail_outbox_by_recipient')
+    .on('portal_mail_outbox')
+    .columns(['email_lower', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('portal_mail_outbox_by_recipient').execute();
   await db.schema.alterTable('staff_members').dropColumn('lock_mail_at').execute();
   await db.schema.dropTable('staff_audit_checkpoint').execute();
   await db.schema.dropTable('staff_sign_in_attempts').execute();
