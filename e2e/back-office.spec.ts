@@ -47,7 +47,7 @@ test.describe('back office', () => {
     const summary = page.getByRole('alert');
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('link')).toHaveText(
-      'This password is too common. Choose a password that is harder to guess',
+      'This password is too easy to guess. Choose a longer one, such as 3 or 4 unrelated words',
     );
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-setup-error');

@@ -8,6 +8,8 @@ export interface StaffMember {
   name: string;
   role: StaffRole;
   status: 'pending' | 'active' | 'disabled';
+  /** Set when failed sign-ins lock the account (the Staff list only). */
+  lockedUntil?: string | null;
 }
 
 export interface Session {

@@ -11,7 +11,15 @@ const ROLE_NAMES: Record<StaffRole, string> = {
   auditor: 'Auditor: reads applications and the audit log, changes nothing',
 };
 
-/** Admins: who has access, new members with their set-up link, re-issued links, disabling. */
+/** A lock's end as a time of day (locks last 15 minutes to an hour). */
+function lockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * Admins: who has access, new members with their set-up link, re-issued links, disabling, and
+ * unlocking an account failed sign-ins locked (docs/back-office.md).
+ */
 export function StaffScreen({ session }: { session: Session }) {
   const [members, setMembers] = useState<StaffMember[] | null>(null);
   const [email, setEmail] = useState('');
@@ -19,6 +27,7 @@ export function StaffScreen({ session }: { session: Session }) {
   const [role, setRole] = useState<StaffRole>('agent');
   const [problems, setProblems] = useState<Problem[]>([]);
   const [link, setLink] = useState<{ who: string; url: string } | null>(null);
+  const [unlocked, setUnlocked] = useState<string | null>(null);
 
   const load = () => {
     void api<{ members: StaffMember[] }>('GET', '/api/staff/members').then((body) =>
@@ -71,6 +80,13 @@ export function StaffScreen({ session }: { session: Session }) {
     load();
   }
 
+  async function unlock(member: StaffMember) {
+    await api('POST', `/api/staff/members/${member.id}/unlock`);
+    setLink(null);
+    setUnlocked(member.email);
+    load();
+  }
+
   async function disable(member: StaffMember) {
     await api('POST', `/api/staff/members/${member.id}/disable`);
     load();
@@ -82,6 +98,14 @@ export function StaffScreen({ session }: { session: Session }) {
     <>
       <ErrorSummary problems={problems} />
       <PageHeading>Staff</PageHeading>
+      {unlocked ? (
+        <div className="notice" role="status">
+          <p className="body">
+            {unlocked} is unlocked: their failed sign-ins no longer count, and they can sign in
+            again.
+          </p>
+        </div>
+      ) : null}
       {link ? (
         <div className="notice" role="status">
           <p className="body">
@@ -109,10 +133,29 @@ export function StaffScreen({ session }: { session: Session }) {
               <td>{member.name}</td>
               <td className="break">{member.email}</td>
               <td>{member.role}</td>
-              <td>{member.status}</td>
+              <td>
+                {member.status}
+                {member.lockedUntil ? (
+                  <>
+                    {' '}
+                    <strong className="tag tag--warning">
+                      Locked until {lockTime(member.lockedUntil)}
+                    </strong>
+                  </>
+                ) : null}
+              </td>
               <td>
                 {member.id === session.staff.id ? null : (
                   <span className="actions">
+                    {member.lockedUntil ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => void unlock(member)}
+                      >
+                        Unlock<span className="visually-hidden"> {member.email}</span>
+                      </button>
+                    ) : null}
                     <button
                       type="button"
                       className="link-button"

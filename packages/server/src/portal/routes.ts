@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUS } from '@broker/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../decisions/decide.js';
 import { VERIFICATION_MAIL_THROTTLE_MS } from '../decisions/decide.js';
@@ -132,20 +132,21 @@ export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutes
     options.rateLimitPerMinute > 0
       ? app.createRateLimit({ max: VERIFICATION_REQUESTS_PER_HOUR, timeWindow: '1 hour' })
       : null;
+  const hourlyLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await perHour?.(request);
+    if (!limit || limit.isAllowed || !limit.isExceeded) return;
+    return reply
+      .code(429)
+      .header('retry-after', String(limit.ttlInSeconds))
+      .send({ error: 'rate_limited' });
+  };
   app.post(
     '/api/portal/verification-email',
     {
       config,
       ...portalValidation,
       schema: verificationEmailSchema,
-      onRequest: async (request, reply) => {
-        const limit = await perHour?.(request);
-        if (!limit || limit.isAllowed || !limit.isExceeded) return;
-        return reply
-          .code(429)
-          .header('retry-after', String(limit.ttlInSeconds))
-          .send({ error: 'rate_limited' });
-      },
+      onRequest: hourlyLimit,
     },
     async (request, reply) => {
       const email = emailOf(request.body);

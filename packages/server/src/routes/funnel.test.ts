@@ -51,7 +51,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           headers: { host: 'apply.progressive.example', ...beacon, ...headers },
           payload: failure,
         });
-      for (const foreign of [
+      for (const foreign of <Record<string, string>[]>[
         { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
         { 'sec-fetch-site': 'same-site', origin: 'https://other.progressive.example' },
         { origin: 'https://evil.example' },
@@ -64,7 +64,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       }
       expect(await counts()).toEqual([]);
 
-      for (const own of [
+      for (const own of <Record<string, string>[]>[
         { 'sec-fetch-site': 'same-origin', origin: 'https://apply.progressive.example' },
         { origin: 'https://apply.progressive.example' },
         // A client that is not a browser sends neither: accepted (docs/security.md says so).
