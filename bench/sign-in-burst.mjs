@@ -1,12 +1,13 @@
 // The applicant's site during a burst of anonymous staff sign-ins (docs/performance.md,
 // docs/decisions/0056-password-hashing-pool.md). The real built server on a fresh SQLite file,
 // its sign-in limits as shipped (rate limits of submissions and look-ups off, as in the other
-// benches). One run, one client measuring one request at a time, alternating `GET /` and a real
-// submission (a new applicant each):
-//   1. before: 30 of each;
+// benches). One run; a prober sends a `GET /` and a real submission (a new applicant each) every
+// 200 ms on a schedule, whether or not the earlier ones have been answered (a stalled server
+// then shows in every request sent while it stalls, not in one slow sample):
+//   1. before: 40 of each, after 40 to warm up;
 //   2. during: a burst of 40 sign-ins (made-up e-mail addresses) and 10 set-up attempts
 //      (made-up tokens), all at once, each from its own loopback address (127.0.1.x), so the
-//      per-address limit alone cannot absorb it; measured while any of them is unanswered.
+//      per-address limit alone cannot absorb it; probes sent while any of it is unanswered.
 // Prints both medians and their ratio for each; the target is during ≤ 5 × before.
 //
 //   npx tsx bench/sign-in-burst.mjs [--server-dist=<packages/server/dist of another build>]
@@ -18,16 +19,18 @@ import { cpSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { payload } from './api-throughput.mjs';
 import { startAppServer } from './lib/server.mjs';
 import { snapshotBuild } from './lib/snapshot.mjs';
-import { median, round } from './lib/stats.mjs';
+import { median, percentile, round } from './lib/stats.mjs';
 
-const BEFORE_SAMPLES = 30;
+const BEFORE_SAMPLES = 40;
 const SIGN_INS = 40;
 const SET_UPS = 10;
 
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const PROBE_INTERVAL_MS = 200;
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
 /** One request; resolves { status, ms }. `localAddress` picks the loopback address it leaves from. */
 function send(origin, method, pathname, body, { agent = keepAlive, localAddress } = {}) {
@@ -62,14 +65,27 @@ function send(origin, method, pathname, body, { agent = keepAlive, localAddress 
 }
 
 let applicant = 0;
-async function sample(origin, into) {
-  const page = await send(origin, 'GET', '/');
-  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
-  into.page.push(page.ms);
+/** One probe: a GET / and a submission sent together; their times go into `into`. */
+async function probe(origin, into) {
   const body = payload(applicant++);
-  const submission = await send(origin, 'POST', `/api/submission/${body.submissionKey}`, body);
+  const [page, submission] = await Promise.all([
+    send(origin, 'GET', '/'),
+    send(origin, 'POST', `/api/submission/${body.submissionKey}`, body),
+  ]);
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
   if (submission.status !== 200) throw new Error(`a submission answered ${submission.status}`);
+  into.page.push(page.ms);
   into.submission.push(submission.ms);
+}
+
+/** Probes every PROBE_INTERVAL_MS while `go()` holds (at least once); resolves when all are answered. */
+async function probeWhile(origin, into, go) {
+  const sent = [];
+  do {
+    sent.push(probe(origin, into));
+    await sleep(PROBE_INTERVAL_MS);
+  } while (go(sent.length));
+  await Promise.all(sent);
 }
 
 function burst(origin) {
@@ -117,6 +133,8 @@ function summary(before, during) {
       beforeMs: round(b, 2),
       duringMs: round(d, 2),
       ratio: round(d / b, 2),
+      duringMaxMs: round(Math.max(...during[name]), 1),
+      duringP90Ms: round(percentile(during[name], 90), 1),
       samples: { before: before[name].length, during: during[name].length },
     };
   };
@@ -135,19 +153,17 @@ export async function signInBurst({ snapshot, serverDist = null, log = () => {} 
   }
   const server = await startAppServer(target);
   try {
-    const warm = { page: [], submission: [] };
-    for (let n = 0; n < 5; n += 1) await sample(server.origin, warm);
+    // The first requests compile code paths: not what "before" means.
+    await probeWhile(server.origin, { page: [], submission: [] }, (n) => n < 40);
     const before = { page: [], submission: [] };
-    for (let n = 0; n < BEFORE_SAMPLES; n += 1) await sample(server.origin, before);
+    await probeWhile(server.origin, before, (n) => n < BEFORE_SAMPLES);
     log(
       `before: GET / ${round(median(before.page), 2)} ms, submission ${round(median(before.submission), 2)} ms`,
     );
 
     const during = { page: [], submission: [] };
     const attack = burst(server.origin);
-    // At least one sample, then as long as any of the burst is unanswered.
-    do await sample(server.origin, during);
-    while (attack.pending());
+    await probeWhile(server.origin, during, () => attack.pending());
     const result = await attack.done;
     log(`burst answered in ${round(result.ms / 1000, 1)} s: ${JSON.stringify(result.statuses)}`);
     return {
@@ -175,7 +191,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ]) {
       const f = result[name];
       console.log(
-        `${label}: median ${f.beforeMs} ms before, ${f.duringMs} ms during the burst (${f.samples.before} / ${f.samples.during} samples): ${f.ratio}×`,
+        `${label}: median ${f.beforeMs} ms before, ${f.duringMs} ms during the burst (${f.samples.before} / ${f.samples.during} samples): ${f.ratio}×; during: p90 ${f.duringP90Ms} ms, slowest ${f.duringMaxMs} ms`,
       );
     }
     console.log(
