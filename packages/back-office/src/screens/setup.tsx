@@ -110,7 +110,7 @@ export function Setup() {
         <TextInput
           id="password"
           label="Choose a password"
-          hint="At least 12 characters. A few unrelated words make a strong password that is easy to type"
+          hint="At least 12 characters, without your name or e-mail address. A few unrelated words make a strong password that is easy to type"
           type="password"
           autoComplete="new-password"
           error={errorFor('password')}

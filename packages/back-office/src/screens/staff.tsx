@@ -114,7 +114,7 @@ export function StaffScreen({ session }: { session: Session }) {
           <p className="uri">{link.url}</p>
         </div>
       ) : null}
-      <table className="table">
+      <table className="table table--stack">
         <caption className="visually-hidden">Members of staff</caption>
         <thead>
           <tr>
@@ -130,17 +130,18 @@ export function StaffScreen({ session }: { session: Session }) {
         <tbody>
           {(members ?? []).map((member) => (
             <tr key={member.id}>
-              <td>{member.name}</td>
-              <td className="break">{member.email}</td>
-              <td>{member.role}</td>
-              <td>
+              <td data-label="Name">{member.name}</td>
+              <td className="break" data-label="E-mail">
+                {member.email}
+              </td>
+              <td data-label="Role">{member.role}</td>
+              <td data-label="Status">
                 {member.status}
                 {member.lockedUntil ? (
                   <>
                     {' '}
-                    <strong className="tag tag--warning">
-                      Locked until {lockTime(member.lockedUntil)}
-                    </strong>
+                    <strong className="tag tag--warning">Locked</strong> until{' '}
+                    {lockTime(member.lockedUntil)}
                   </>
                 ) : null}
               </td>
