@@ -49,7 +49,7 @@ export interface StaffContext extends StaffRoutesOptions {
   attempts: Attempts;
   guard: ReturnType<typeof createGuard>;
   cookieName: string;
-  audit(request: FastifyRequest, entry: AuditEntry): Promise<void>;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
   /**
    * The `onRequest` hooks of sign-in and set-up: the request limits (one count across these
    * routes), then fetch metadata and Origin, as no session guards them yet.

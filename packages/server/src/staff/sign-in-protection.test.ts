@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { addActiveStaff, cookieFrom, signIn, totpCodeAt } from '../test-support/staff.js';
+import { addActiveStaff, cookieFrom, signIn } from '../test-support/staff.js';
 import type { TestStaff } from '../test-support/staff.js';
 import { auditHash, verifyAuditChain } from './audit.js';
 import { runStaffCommand } from './cli.js';
