@@ -117,8 +117,10 @@ export function registerSignInRoutes(app: FastifyInstance, context: StaffContext
       // A session id the browser already had never carries on (fixation).
       const previous = readCookie(request, cookieName);
       if (previous !== null) await sessions.remove(previous);
-      // Sessions nobody came back to are cleared here rather than by a timer.
+      // Sessions nobody came back to, and attempts no lock needs, are cleared here rather than
+      // by a timer (and every hundredth attempt, above, for days nobody signs in).
       await sessions.removeExpired(now);
+      await attempts.prune(now);
       const pending = await sessions.create(member.id, 'code', request.ip, now);
       setSessionCookie(reply, environment, pending);
       return { next: 'code' };
