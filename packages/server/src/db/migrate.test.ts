@@ -34,9 +34,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'job_leases',
       'portal_accounts',
       'portal_mail_outbox',
+      'staff_audit_checkpoint',
       'staff_audit_log',
       'staff_members',
       'staff_sessions',
+      'staff_sign_in_attempts',
     ]);
   });
 
