@@ -54,3 +54,15 @@ export const payloadDisclosuresSchema = z.strictObject({
 export type PayloadDisclosures = z.infer<typeof payloadDisclosuresSchema>;
 export type ShownDisclosure = PayloadDisclosures['shown'][number];
 export type AgreedConsent = PayloadDisclosures['agreed'][number];
+
+/**
+ * `POST /api/disclosures/{submissionKey}` (docs/evidence.md): the texts a page has just shown,
+ * for the server to record as served to the session. No times: the server's clock is the record.
+ */
+export const disclosureReceiptSchema = z.strictObject({
+  shown: z
+    .array(z.strictObject({ text: textId, version }).superRefine(knownVersion))
+    .min(1)
+    .max(DISCLOSURE_TEXT_IDS.length),
+});
+export type DisclosureReceipt = z.infer<typeof disclosureReceiptSchema>;

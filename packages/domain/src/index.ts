@@ -194,7 +194,23 @@ export {
   CONSENT_TEXTS,
 } from './disclosure-versions.js';
 export type { DisclosureTextId, ConsentId } from './disclosure-versions.js';
-export type { PayloadDisclosures } from './disclosures.js';
+export type { PayloadDisclosures, DisclosureReceipt } from './disclosures.js';
+export { disclosureReceiptSchema, payloadDisclosuresSchema } from './disclosures.js';
+export {
+  CLOCK_TOLERANCE_MS,
+  DISCLOSURE_PLACES,
+  checkDisclosureEvidence,
+} from './disclosure-evidence.js';
+export type {
+  ConsentEvidence,
+  DisclosureEvidence,
+  DisclosurePlace,
+  EvidenceFacts,
+  EvidenceProblem,
+  KnownVersion,
+  ServedText,
+  TextEvidence,
+} from './disclosure-evidence.js';
 export { canSubmit, buildSubmissionPayload } from './payload.js';
 export type { SubmissionPayloadDraft } from './payload.js';
 export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';

@@ -29,6 +29,7 @@ import { DEFAULT_WEB_ROOT, registerWebApp } from './http/web-app.js';
 import { createLogger, RequestLogController } from './logger.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createCodeHasher } from './portal/codes.js';
+import { registerDisclosureReceiptRoutes } from './evidence/served.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
@@ -172,6 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
     onFailure,
+  });
+  await registerDisclosureReceiptRoutes(app, {
+    db,
+    clock,
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
   });
   registerPortalRoutes(app, {
     db,

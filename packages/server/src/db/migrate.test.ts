@@ -29,6 +29,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'delivery_events',
       'dev_mailbox',
       'disclosure_texts',
+      'disclosures_served',
       'erasure_tombstones',
       'funnel_counts',
       'job_leases',

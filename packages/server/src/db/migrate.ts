@@ -13,6 +13,7 @@ import * as evidence from './migrations/0008-evidence.js';
 import * as search from './migrations/0010-search.js';
 import * as listOnPostgres from './migrations/0011-list-on-postgres.js';
 import * as signInAttempts from './migrations/0014-sign-in-attempts.js';
+import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-search': search,
   '0011-list-on-postgres': listOnPostgres,
   '0014-sign-in-attempts': signInAttempts,
+  '0015-disclosures-served': disclosuresServed,
 };
 
 const provider: MigrationProvider = {

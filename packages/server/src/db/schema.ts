@@ -235,6 +235,19 @@ export interface DisclosureTextsTable {
   stored_at: string;
 }
 
+/**
+ * The text versions the server served to an application's session (migration 0015,
+ * docs/evidence.md): keyed by submission key, before and after the application exists.
+ */
+export interface DisclosuresServedTable {
+  submission_key: string;
+  text_id: string;
+  version: number;
+  first_served_at: IsoTimestamp;
+  last_served_at: IsoTimestamp;
+  times: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   portal_accounts: PortalAccountsTable;
@@ -253,6 +266,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   erasure_tombstones: ErasureTombstonesTable;
   disclosure_texts: DisclosureTextsTable;
+  disclosures_served: DisclosuresServedTable;
 }
 
 export type Db = Kysely<Database>;

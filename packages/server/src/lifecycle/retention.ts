@@ -20,6 +20,8 @@ export interface RetentionResult {
   alerts: number;
   portalMail: number;
   portalAccounts: number;
+  /** The server's record of texts served to sessions (docs/evidence.md). */
+  disclosuresServed: number;
 }
 
 function yearsBefore(now: Date, years: number): string {
@@ -59,6 +61,7 @@ export async function deleteExpired(
       )
       .execute();
     let deliveryEvents = 0;
+    let disclosuresServed = 0;
     for (let start = 0; start < expired.length; start += 500) {
       const batch = expired.slice(start, start + 500);
       const ids = batch.map((row) => row.id);
@@ -73,7 +76,32 @@ export async function deleteExpired(
         deliveryEvents += Number(events.numDeletedRows);
       }
       await trx.deleteFrom('applications').where('id', 'in', ids).execute();
+      const served = await trx
+        .deleteFrom('disclosures_served')
+        .where(
+          'submission_key',
+          'in',
+          batch.map((row) => row.submission_key),
+        )
+        .executeTakeFirst();
+      disclosuresServed += Number(served.numDeletedRows);
     }
+    // A session no application came of: kept as long as a partial save would have been.
+    const orphans = await trx
+      .deleteFrom('disclosures_served')
+      .where('last_served_at', '<', partialCutoff)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications')
+              .select('applications.id')
+              .whereRef('applications.submission_key', '=', 'disclosures_served.submission_key'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    disclosuresServed += Number(orphans.numDeletedRows);
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
@@ -108,6 +136,7 @@ export async function deleteExpired(
       alerts: Number(alerts.numDeletedRows),
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
+      disclosuresServed,
     };
   });
 }

@@ -91,7 +91,7 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           marks.map((m) => contains(db, column, m)),
           sql` or `,
         );
-  const [work, activity, events, alerts, accounts, mail] = await Promise.all([
+  const [work, activity, events, alerts, accounts, mail, served] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -141,6 +141,18 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           .select(['email_lower', 'kind', 'created_at', 'sent_at'])
           .where('email_lower', 'in', subject.emails)
           .execute(),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('disclosures_served')
+          .selectAll()
+          .where(
+            'submission_key',
+            'in',
+            subject.applications.map((row) => row.submission_key),
+          )
+          .orderBy('first_served_at')
+          .execute(),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -173,6 +185,16 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           kind: entry.kind,
           text: entry.text,
         })),
+      // What the server served the application's session (docs/evidence.md).
+      disclosuresServed: served
+        .filter((entry) => entry.submission_key === row.submission_key)
+        .map((entry) => ({
+          text: entry.text_id,
+          version: Number(entry.version),
+          firstServedAt: entry.first_served_at,
+          lastServedAt: entry.last_served_at,
+          times: Number(entry.times),
+        })),
     })),
     deliveryEvents: events.map(({ body, ...event }) => ({ ...event, body: parsed(body) })),
     alerts,
@@ -198,6 +220,14 @@ export async function eraseSubject(
       await trx.deleteFrom('application_activity').where('application_row_id', 'in', ids).execute();
       await trx.deleteFrom('application_work').where('application_row_id', 'in', ids).execute();
       await trx.deleteFrom('applications').where('id', 'in', ids).execute();
+      await trx
+        .deleteFrom('disclosures_served')
+        .where(
+          'submission_key',
+          'in',
+          subject.applications.map((row) => row.submission_key),
+        )
+        .execute();
       await trx
         .insertInto('erasure_tombstones')
         .values(

@@ -278,7 +278,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('hostile input on %s', (diale
   async function rows(): Promise<number> {
     const result = await sql<{ n: string | number }>`
       select (select count(*) from applications) + (select count(*) from portal_accounts)
-        + (select count(*) from delivery_events) as n`.execute(database.db);
+        + (select count(*) from delivery_events)
+        + (select count(*) from disclosures_served) as n`.execute(database.db);
     return Number(result.rows[0]?.n);
   }
 
@@ -376,7 +377,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('hostile input on %s', (diale
       );
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom('/api/submission/', '/api/submission/partial/'),
+          fc.constantFrom('/api/submission/', '/api/submission/partial/', '/api/disclosures/'),
           body,
           fc.constantFrom(...CONTENT_TYPES, undefined),
           async (route, payload, contentType) => {
@@ -408,6 +409,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('hostile input on %s', (diale
             '/api/submission/big',
             '/api/submission/partial/big',
             '/api/client-errors',
+            '/api/disclosures/big',
           ),
           async (size, url) => {
             const payload = validPayload({ submissionKey: 'big' }) as unknown as Record<

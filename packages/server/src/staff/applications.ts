@@ -21,6 +21,7 @@ import {
 import { toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
+import { evidenceOf } from '../evidence/served.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -416,6 +417,7 @@ export function registerApplicationRoutes(
         decision,
         work: await workOf(db, row.id),
         deliveries: await deliveriesOf(db, row.submission_key),
+        evidence: await evidenceOf(db, row),
       };
     },
   );

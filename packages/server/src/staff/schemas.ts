@@ -131,6 +131,11 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   decision: z.unknown().describe("The lender panel's decision as stored, or null."),
   work: workSchema,
   deliveries: deliveryAttemptsSchema,
+  evidence: z
+    .unknown()
+    .describe(
+      "What the applicant was shown and agreed: the server's record beside the browser's claims.",
+    ),
 });
 
 /** For answers that are not JSON (a CSV or a page): documented, never serialised. */
