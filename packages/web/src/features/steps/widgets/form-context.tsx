@@ -27,6 +27,13 @@ export interface FormContextValue {
   errors: readonly FieldError[];
   /** Continue pressed: every field counts as touched. */
   touchAll: () => void;
+  /**
+   * Registers what a field does to its answer when it is saved (a name's capital), for the form
+   * to run before it is checked and sent; returns the unregistering function.
+   */
+  onBeforeSubmit: (save: () => void) => () => void;
+  /** Runs every registered save: the form is being sent (Enter or Continue). */
+  saveAll: () => void;
   submitted: boolean;
   /** True for 500 ms after an invalid Continue; `shakeKey` restarts the animation. */
   shaking: boolean;
@@ -64,6 +71,14 @@ export function FieldForm({ validate, name, children }: FieldFormProps) {
   const [shaking, setShaking] = useState(false);
   const [shakeKey, setShakeKey] = useState(0);
   const shakeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const saves = useRef(new Set<() => void>());
+  const onBeforeSubmit = useCallback((save: () => void) => {
+    saves.current.add(save);
+    return () => void saves.current.delete(save);
+  }, []);
+  const saveAll = useCallback(() => {
+    for (const save of saves.current) save();
+  }, []);
 
   const byField = useMemo(() => {
     const map = new Map<string, string>();
@@ -92,12 +107,16 @@ export function FieldForm({ validate, name, children }: FieldFormProps) {
       markDirty,
       errors,
       touchAll,
+      onBeforeSubmit,
+      saveAll,
       submitted,
       shaking,
       shakeKey,
       shake,
     };
   }, [
+    onBeforeSubmit,
+    saveAll,
     byField,
     dirty,
     errors,

@@ -113,6 +113,8 @@ function StepFormBody({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    // A name typed last and sent with Enter has not been left: it is saved as it would be.
+    form?.saveAll();
     form?.touchAll();
     const path = stepPath(step);
     const errors = validateStep(step, getApplication(), today());
