@@ -97,12 +97,13 @@ export function FieldForm({ validate, name, children }: FieldFormProps) {
 
   const touch = useCallback((path: string) => setTouched((set) => withItem(set, path)), []);
   const markDirty = useCallback((path: string) => setDirty((set) => withItem(set, path)), []);
-  // Read when Continue is pressed, after the press's own saves (a name's capital).
-  const validateNow = useRef(() => errors);
-  validateNow.current = () => validate(useApplicationStore.getState().application);
+  // Checked when Continue is pressed, after the press's own saves (a name's capital).
   const touchAll = useCallback(
-    () => setPressedWith(new Set(validateNow.current().map((error) => error.field))),
-    [],
+    () =>
+      setPressedWith(
+        new Set(validate(useApplicationStore.getState().application).map((error) => error.field)),
+      ),
+    [validate],
   );
   const shake = useCallback(() => {
     clearTimeout(shakeTimer.current);
