@@ -56,7 +56,7 @@ function stepScreen(id: StepId) {
   // The journey's copy (headings, hints, intros) comes with every screen but the first, whose
   // own copy is in the entry (docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
   const copy = id === 'start' ? () => null : () => loadChunk(loadStepCopy);
-  const extras = id === 'submit' ? whatSubmitNeeds : () => null;
+  const extras = EXTRAS[id] ?? (() => null);
   return async () =>
     (
       await Promise.all([
@@ -83,6 +83,14 @@ function whatSubmitNeeds() {
     preloadPath(ROUTES, '/error'),
   ]);
 }
+
+/** Fetched with a step's own code, beyond its screen, widgets and copy. */
+const EXTRAS: Partial<Record<StepId, () => unknown>> = {
+  submit: whatSubmitNeeds,
+  // Check-your-answers leads only to Submit: its code (and the client's) start with this page's,
+  // not on the press of Continue that a quick reader makes before the page is idle. Not waited for.
+  'before-you-submit': () => void preloadPath(ROUTES, '/submit'),
+};
 
 // /complete is the thank-you page of docs/design.md D4, not a step: it shows evoId and needs no answers.
 const JOURNEY_STEPS = STEP_IDS.filter((id) => id !== 'complete');
