@@ -4,12 +4,16 @@
 // - First screen: ≤ 95 KB gzip of JavaScript (index.html's script and modulepreloads, their
 //   imports, and the start step's screen and widgets, loaded before the first render).
 // - First screen until the network is idle: ≤ 95 KB gzip of the same, with what every page
-//   fetches after its first render (bench/lib/screens.mjs AFTER_FIRST_RENDER): the set Chromium
+//   fetches after its first render (packages/web/scripts/build-graph/screens.mjs AFTER_FIRST_RENDER): the set Chromium
 //   loads for `/` (the bench's browser figure, issue 15 item 4).
 // - Each later screen, and each other lazily loaded chunk: ≤ 10 KB gzip beyond the first screen.
 import path from 'node:path';
 import { BUDGETS } from './lib/budgets.mjs';
-import { backOfficeModulesIn, readBuild, WEB_DIST } from './lib/chunks.mjs';
+import {
+  backOfficeModulesIn,
+  readBuild,
+  WEB_DIST,
+} from '../packages/web/scripts/build-graph/chunks.mjs';
 import { staticPageWeight } from './page-weight.mjs';
 
 const distArg = process.argv.find((arg) => arg.startsWith('--dist='));

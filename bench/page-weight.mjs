@@ -2,13 +2,19 @@
 // - staticPageWeight: from the files (deterministic; the CI budget check uses it). The first
 //   screen is index.html's script, stylesheets and modulepreloads, their imports, and the start
 //   step's screen and widget chunks, which main.tsx loads before the first render. Each later
-//   screen is what it adds to that (lib/screens.mjs).
+//   screen is what it adds to that (packages/web/scripts/build-graph/screens.mjs).
 // - browserPageWeight: what Chromium really requests for / until the network is idle.
 // Sizes are gzip level 9 of each file, in KB of 1,024 bytes.
-import { attribute, gzipSize, kb, readBuild, WEB_DIST } from './lib/chunks.mjs';
+import {
+  attribute,
+  gzipSize,
+  kb,
+  readBuild,
+  WEB_DIST,
+} from '../packages/web/scripts/build-graph/chunks.mjs';
 import { BUDGETS } from './lib/budgets.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
-import { screenChunks } from './lib/screens.mjs';
+import { screenChunks } from '../packages/web/scripts/build-graph/screens.mjs';
 
 const gzipOf = (build, files) =>
   files.reduce((total, file) => total + build.chunks.get(file).gzip, 0);
@@ -32,7 +38,7 @@ export function staticPageWeight(dist = WEB_DIST) {
       stylesheets: build.stylesheets,
       jsGzipKb: kb(gzipOf(build, firstScreen)),
       // As Chromium loads `/` until the network is idle: also what the app fetches after its
-      // first render (lib/screens.mjs AFTER_FIRST_RENDER).
+      // first render (build-graph/screens.mjs AFTER_FIRST_RENDER).
       afterFirstRender,
       untilIdleJsGzipKb: kb(gzipOf(build, [...firstScreen, ...afterFirstRender])),
       cssGzipKb: kb(build.stylesheets.reduce((t, f) => t + (build.css.get(f)?.gzip ?? 0), 0)),

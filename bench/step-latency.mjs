@@ -17,7 +17,7 @@ import {
   setAnswer,
 } from '@broker/domain/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
-import { gzipSize, kb } from './lib/chunks.mjs';
+import { gzipSize, kb } from '../packages/web/scripts/build-graph/chunks.mjs';
 import { percentile, round, withTimeout } from './lib/stats.mjs';
 
 const CPU_SLOWDOWN = 4;

@@ -10,15 +10,26 @@ import {
   securedApplicant,
 } from './support/secured';
 import { fillIn, thenIShouldBeOn, thenIShouldSeeTheHeading, whenIChoose } from './support/user';
+import { expectNoAxeViolations } from './support/axe';
+import { thePageHasFadedIn } from './support/screen-checks';
+import { snap } from './support/screenshots';
 
 // The postcode lookup on the real server's embedded dataset (docs/address-dataset.md), whose
-// simulated failures stand for a provider that is down: docs/product.md §8 says the applicant then gets
-// the manual form, with what they typed kept and no message.
+// simulated failures stand for a provider that is down. The applicant then gets the manual form,
+// with what they typed and the lines already known kept, and is told why
+// (docs/decisions/0077-a-failed-address-lookup-says-so.md, on docs/product.md §8).
 
-async function thereIsNoMessage(page: Page): Promise<void> {
+const NOTHING_FOUND = (postcode: string) =>
+  `We could not find any addresses for ${postcode}. Please enter the address below.`;
+const NO_DETAILS =
+  'We could not get the details of the address you chose. Please check the address below, or enter it.';
+
+/** The reason is on the page, read out politely, and it is no error of theirs. */
+async function iAmToldWhy(page: Page, message: string): Promise<void> {
+  await expect(page.getByRole('status')).toHaveText(message);
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('main .error-message')).toHaveCount(0);
-  await expect(page.getByRole('status')).toHaveText('');
 }
 
 async function theManualFormIsShownWith(page: Page, postcode: string): Promise<void> {
@@ -39,20 +50,24 @@ function storedApplication(page: Page): Promise<Record<string, unknown>> {
   );
 }
 
-test('a lookup that fails, or an address that cannot be fetched, opens the manual form without a message', async ({
+test('a lookup that fails, or an address that cannot be fetched, says so and opens the manual form', async ({
   page,
 }, testInfo) => {
   await completeSecuredJourneyUpTo(page, '/address/1', securedApplicant(testInfo));
 
-  // The provider fails for the whole postcode: the lines to type appear, focused, no message.
+  // The provider fails for the whole postcode: the lines to type appear, focused, and why.
   await iFindTheAddressesAt(page, 'ZZ99 9ZZ');
   await theManualFormIsShownWith(page, 'ZZ99 9ZZ');
   await expect(page.getByLabel('Flat or unit', { exact: true })).toBeFocused();
-  await thereIsNoMessage(page);
+  await iAmToldWhy(page, NOTHING_FOUND('ZZ99 9ZZ'));
+  await thePageHasFadedIn(page);
+  await expectNoAxeViolations(page, 'main');
+  await snap(page, 'address-lookup-failed');
 
   // Back to the lookup: a postcode whose first address cannot be fetched.
   await page.getByRole('button', { name: 'Search by postcode' }).click();
   await expect(page.getByLabel('Street', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('');
   await iFindTheAddressesAt(page, 'ZZ99 9ZY');
   await expect(page.getByRole('status')).toHaveText('2 addresses found');
   const listed = await page.getByLabel('Select an address').locator('option').allTextContents();
@@ -61,7 +76,7 @@ test('a lookup that fails, or an address that cannot be fetched, opens the manua
 
   await page.getByLabel('Select an address').selectOption({ index: 1 });
   await theManualFormIsShownWith(page, 'ZZ99 9ZY');
-  await thereIsNoMessage(page);
+  await iAmToldWhy(page, NO_DETAILS);
 
   // The manual form takes the address, and the journey goes on.
   await iTypeTheAddressLines(page, { houseNumber: '9', street: 'Nowhere Lane', town: 'Leeds' });
@@ -75,6 +90,60 @@ test('a lookup that fails, or an address that cannot be fetched, opens the manua
         { postcode: 'ZZ99 9ZY', houseNumber: '9', street: 'Nowhere Lane', town: 'Leeds' },
       ],
     },
+  });
+});
+
+test('an address chosen earlier keeps its number, street and town when a later lookup fails', async ({
+  page,
+}, testInfo) => {
+  const reports: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/client-errors') {
+      reports.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  await completeSecuredJourneyUpTo(page, '/address/1', securedApplicant(testInfo));
+  await iFindTheAddressesAt(page, 'E1 6AN');
+  await iChooseTheAddress(page, '14 Commercial Street, London, E1 6AN');
+  await expect(page.getByLabel('Street', { exact: true })).toHaveValue('Commercial Street');
+
+  // The next address's details do not come: the one known stays, to check or correct.
+  await page.route('**/api/address/id/*', (route) =>
+    route.fulfill({ status: 503, json: { error: 'unavailable' } }),
+  );
+  await page
+    .getByLabel('Select an address')
+    .selectOption({ label: '16 Commercial Street, London, E1 6AN' });
+  await theManualFormIsShownWith(page, 'E1 6AN');
+  await iAmToldWhy(page, NO_DETAILS);
+  await expect(page.getByLabel('House number', { exact: true })).toHaveValue('14');
+  await expect(page.getByLabel('Street', { exact: true })).toHaveValue('Commercial Street');
+  await expect(page.getByLabel('Town or city', { exact: true })).toHaveValue('London');
+  await thePageHasFadedIn(page);
+  await expectNoAxeViolations(page, 'main');
+  await snap(page, 'address-lookup-known-lines-kept');
+
+  // A search answered 200 with a body nobody can read: reported, said, and the lines kept.
+  await page.route('**/api/address/E1*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"Items": [' }),
+  );
+  await page.getByRole('button', { name: 'Search by postcode' }).click();
+  await iFindTheAddressesAt(page, 'E1 6AN');
+  await iAmToldWhy(page, NOTHING_FOUND('E1 6AN'));
+  await expect(page.getByLabel('Street', { exact: true })).toHaveValue('Commercial Street');
+  await expect
+    .poll(() => reports.filter((report) => report.operation === 'addressLookupByPostCode'))
+    .toEqual([
+      expect.objectContaining({
+        kind: 'failure',
+        message: 'Address lookup answered 200 without Items',
+      }),
+    ]);
+
+  await andIMoveOn(page);
+  await thenIShouldBeOn(page, '/residential-status/1');
+  expect(await storedApplication(page)).toMatchObject({
+    form: { addresses: [{ houseNumber: '14', street: 'Commercial Street', town: 'London' }] },
   });
 });
 

@@ -5,8 +5,9 @@ import { expectNoAxeViolations } from './support/axe';
 import { findApplication, payloadOf, readApplications, waitForApplication } from './support/db';
 import { iPressEnterOn, iTickWithSpace } from './support/keyboard';
 import { snap } from './support/screenshots';
-import { applicationAtSubmit } from './support/seeded-application';
-import { ADA } from '@broker/domain/testing';
+import { applicationAtSubmit, personFor } from './support/seeded-application';
+import { serialiseState } from '@broker/domain';
+import { ADA, applicantStateAt } from '@broker/domain/testing';
 import { thenIShouldBeOn, thenIShouldSeeTheHeading } from './support/user';
 import {
   VEHICLE_APPLICANT,
@@ -246,6 +247,118 @@ test.describe('a failed submission loses nothing (issue 11 item 17)', () => {
 
     await iPressEnterOn(page, page.getByRole('button', { name: 'Try again' }));
     await thenItIsSentOnce(page, seen, 2);
+  });
+});
+
+/**
+ * Opens `path` with the application answered up to it, by a deep link (the address typed in):
+ * the page is the server's, and the app then runs with the answers from this tab's storage.
+ */
+async function iOpenWithMyAnswers(page: Page, path: string, key: string): Promise<void> {
+  await page
+    .context()
+    .addCookies([{ name: 'cookie_consent', value: 'rejected', domain: '127.0.0.1', path: '/' }]);
+  const state = serialiseState(
+    applicantStateAt('vehicle', path, { sessionId: key, person: personFor(key) }),
+  );
+  await page.addInitScript(
+    ([storageKey, value]) => {
+      if (sessionStorage.getItem('e2e-seeded') !== null) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      sessionStorage.setItem(storageKey, value);
+    },
+    [STORAGE_KEY, state] as const,
+  );
+  await page.goto(path);
+  await thenIShouldBeOn(page, path);
+  await whenTheScreenHasSettled(page);
+}
+
+/** Submissions that reached the server and came back answered, as the browser saw them. */
+function answeredSubmissions(page: Page): string[] {
+  const answered: string[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'POST' && /^\/api\/submission\/[^/]+$/.test(url.pathname)) {
+      answered.push(url.pathname);
+    }
+  });
+  return answered;
+}
+
+/**
+ * The connection goes once the submit screen is up, and "Submit application" is pressed: the
+ * not-sent page with Try again; back online, Try again sends it, once
+ * (docs/decisions/0073-submit-never-silent.md).
+ */
+async function thenWithTheConnectionGoneItIsNotSentAndTryAgainSendsItOnce(
+  page: Page,
+  key: string,
+): Promise<void> {
+  const answered = answeredSubmissions(page);
+  await thenIShouldSeeTheHeading(page, 'Submit your application');
+  await page.context().setOffline(true);
+  await iSubmit(page);
+  await thenIAmToldItWasNotSent(page);
+  // Nothing was sent (Continue from check-your-answers saved it as a lead, before the cut).
+  expect(storedFor(key).filter((row) => row.status === 'complete')).toEqual([]);
+  await whenTheScreenHasSettled(page);
+  await expectNoAxeViolations(page);
+
+  await page.context().setOffline(false);
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Try again' }));
+  await thenIShouldBeOn(page, '/complete');
+  await thenIShouldSeeTheHeading(page, 'Application sent');
+  const rows = storedFor(key);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: 'complete', outcome: 'approved' });
+  await expect(page.getByRole('main')).toContainText(`Your reference number${rows[0]!.reference}`);
+  expect(answered).toEqual([`/api/submission/${key}`]);
+}
+
+test.describe('Submit with the connection gone is never silent', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('reached by a deep link to /submit: the not-sent page, then sent once when back online', async ({
+    page,
+  }) => {
+    const key = randomUUID();
+    await iOpenWithMyAnswers(page, '/submit', key);
+    await thenWithTheConnectionGoneItIsNotSentAndTryAgainSendsItOnce(page, key);
+    await snap(page, 'submission-sent-after-offline');
+  });
+
+  test('reached by Continue from check your answers: the not-sent page, then sent once', async ({
+    page,
+  }) => {
+    const key = randomUUID();
+    await iOpenWithMyAnswers(page, '/before-you-submit', key);
+    await andIContinueToTheNextScreen(page);
+    await thenIShouldBeOn(page, '/submit');
+    await whenTheScreenHasSettled(page);
+    await thenWithTheConnectionGoneItIsNotSentAndTryAgainSendsItOnce(page, key);
+  });
+
+  test('the submission code never arrived: Submit still ends on the not-sent page', async ({
+    page,
+  }) => {
+    const key = randomUUID();
+    // Every fetch of the submission client fails until the connection is "back".
+    let connected = false;
+    await page.route('**/assets/submit-*.js', async (route) => {
+      const response = await route.fetch();
+      const code = await response.text();
+      if (!connected && code.includes('/api/submission/')) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await iOpenWithMyAnswers(page, '/submit', key);
+    await iSubmit(page);
+    await thenIAmToldItWasNotSent(page);
+
+    connected = true;
+    await iPressEnterOn(page, page.getByRole('button', { name: 'Try again' }));
+    await thenIShouldBeOn(page, '/complete');
+    expect(storedFor(key)).toEqual([expect.objectContaining({ outcome: 'approved' })]);
   });
 });
 

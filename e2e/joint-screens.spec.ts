@@ -44,12 +44,17 @@ function checksFor(page: Page, who: SecuredApplicant) {
           pictureErrors: true,
           errors: ['Please enter their date of birth.'],
           fill: async () => {
-            // Too young first: the age rule applies to them as to the applicant.
+            // Every message asks about them (docs/decisions/0074-joint-date-of-birth-wording.md).
+            await fillInDateOfBirth(page, { day: '', month: '01', year: '1980' });
+            await page.keyboard.press('Enter');
+            await expect(page.getByRole('alert')).toContainText('What day were they born?');
+            await expect(page.getByRole('main')).not.toContainText('you born');
+            // Too young: the age rule applies to them as to the applicant.
             const year = String(new Date().getFullYear() - 18);
             await fillInDateOfBirth(page, { day: '01', month: '01', year });
             await page.keyboard.press('Enter');
             await expect(page.getByRole('alert')).toContainText(
-              'You must be at least 21 years old to apply for finance with us.',
+              'They must be at least 21 years old to apply for finance with us.',
             );
             await answer();
           },

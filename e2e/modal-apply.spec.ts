@@ -13,7 +13,7 @@ const STATUS =
   'All finance is subject to status and income. Written quotations are available on request.';
 
 function popUp(page: Page) {
-  return page.getByRole('dialog', { name: 'Car finance with Evo Finance' });
+  return page.getByRole('dialog', { name: 'Get a quote from Evo Finance' });
 }
 
 test.describe('the representative-example pop-up on the modal-apply host', () => {
@@ -38,23 +38,20 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     ]);
     await expect(dialog.getByText(EXAMPLE, { exact: true })).toBeVisible();
     await expect(dialog.getByText(STATUS, { exact: true })).toBeVisible();
-    // No rating is configured, so the badge claims none: it names the review site and links to it.
+    // The benefits and the example are the vehicle's, under a heading that says so.
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText('Car finance');
+    // No brand names a review page of its own (docs/decisions/0078): no badge, so no link to a
+    // review site's home page and no score.
+    await expect(dialog.getByRole('link')).toHaveCount(0);
     await expect(dialog.getByRole('img')).toHaveCount(0);
     await expect(dialog).not.toContainText('Rated');
-    await expect(dialog).not.toContainText('Excellent');
-    const reviews = dialog.getByRole('link', {
-      name: 'Read our reviews on Trustpilot (opens in a new tab)',
-      exact: true,
-    });
-    await expect(reviews).toHaveAttribute('href', 'https://uk.trustpilot.com/');
+    await expect(dialog).not.toContainText('Trustpilot');
     const getAQuote = dialog.getByRole('button', { name: 'Get a quote', exact: true });
     await expect(getAQuote).toBeVisible();
     await expect(getAQuote).toHaveAccessibleDescription('No impact on your credit score');
     await expect(dialog.getByText('No impact on your credit score', { exact: true })).toBeVisible();
 
-    // Tab stays inside the dialog: the review link, the button, then round again.
-    await page.keyboard.press('Tab');
-    await expect(reviews).toBeFocused();
+    // From the heading, Tab reaches the dialog's one control.
     await page.keyboard.press('Tab');
     await expect(getAQuote).toBeFocused();
 
@@ -85,15 +82,42 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     await expect(page.getByRole('radio', { name: 'A vehicle', exact: true })).toBeChecked();
   });
 
-  test("its heading follows the host's vehicle type", async ({ page, baseURL }) => {
+  test("its vehicle section follows the host's vehicle type", async ({ page, baseURL }) => {
     await page.goto(`${originFor(baseURL, 'modal-apply.caravan')}/`);
-    const dialog = page.getByRole('dialog', { name: 'Caravan finance with Evo Finance' });
+    const dialog = popUp(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(
-      'Caravan finance with Evo Finance',
-    );
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText('Caravan finance');
     await expectNoAxeViolations(page);
     await snap(page, 'modal-apply-popup-caravan');
+  });
+
+  test('closed once, it does not come back in this tab; a homeowner loan shows its own example only', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = originFor(baseURL, 'modal-apply');
+    await page.goto(`${origin}/`);
+    await popUp(page).getByRole('button', { name: 'Get a quote', exact: true }).click();
+    await expect(popUp(page)).toHaveCount(0);
+
+    // Back to the first screen later in the same tab: the form, not the pop-up again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The vehicle's example on the first screen, until a homeowner loan is chosen: then that
+    // loan's example alone, never both.
+    const main = page.getByRole('main');
+    await expect(main.getByText(EXAMPLE, { exact: true })).toBeVisible();
+    await page.getByText('Home improvements', { exact: true }).click();
+    await expect(main.getByText('£26,600 over 180 months', { exact: false })).toBeVisible();
+    await expect(main.getByText(EXAMPLE, { exact: true })).toHaveCount(0);
+    await expect(main.getByText(/^Representative example/)).toHaveCount(1);
+    await page.getByText('A vehicle', { exact: true }).click();
+    await expect(main.getByText(EXAMPLE, { exact: true })).toBeVisible();
+    await expect(main.getByText('£26,600 over 180 months', { exact: false })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('other hosts do not fetch or show it', async ({ page, baseURL }) => {

@@ -6,7 +6,8 @@ import { iHaveAnsweredTheCookieBanner } from './support/vehicle';
 // (features/steps/lib/preload-next-screen.ts), through the route table the app hands down
 // (usePreloadPage in lib/router.tsx; docs/decisions/0040-web-layers-enforced-by-lint.md).
 
-const LOAN_TYPE_CHUNK = /\/assets\/loan-type-[\w-]+\.js$/;
+// The loan type has no screen of its own: the generic step screen shows it.
+const LOAN_TYPE_CHUNK = /\/assets\/generic-step-screen-[\w-]+\.js$/;
 
 test('the next screen is fetched once the visitor answers, before Continue', async ({ page }) => {
   const requested: string[] = [];

@@ -5,7 +5,10 @@ import { thePageHasFadedIn } from './support/screen-checks';
 import { snap } from './support/screenshots';
 import { completeSecuredJourneyUpTo, securedApplicant } from './support/secured';
 import { thenIShouldBeOn } from './support/user';
-import { completeVehicleJourneyUpTo } from './support/vehicle';
+import { completeVehicleJourneyUpTo, iHaveAnsweredTheCookieBanner } from './support/vehicle';
+import { serialiseState } from '@broker/domain';
+import { applicantStateAt } from '@broker/domain/testing';
+import { STORAGE_KEY } from '../packages/web/src/state/storage';
 
 // Issue 11 items 5, 8, 9 and 22: answers as people type them, by keyboard alone on the screens
 // concerned, each new state checked with axe and pictured at 390 and 1280 px.
@@ -118,4 +121,63 @@ test("secured: the joint applicant's names are capitalised and their phone messa
   await snap(page, 'joint-customer-contact-their-phone');
   await iTypeInto(page, phone, '07911.654-321');
   await iPressEnterAndMoveTo(page, '/joint-optins');
+});
+
+test("a name typed last and sent with Enter is stored with its capital, the applicant's and the joint applicant's", async ({
+  page,
+}) => {
+  // Answered up to check-your-answers, the names still to give.
+  const state = applicantStateAt('joint', '/before-you-submit');
+  for (const person of [state.form, state.form.joint]) {
+    person.firstName = null;
+    person.lastName = null;
+  }
+  await iHaveAnsweredTheCookieBanner(page);
+  await page.addInitScript(
+    ([storageKey, value]) => {
+      if (sessionStorage.getItem('e2e-seeded') !== null) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      sessionStorage.setItem(storageKey, value);
+    },
+    [STORAGE_KEY, serialiseState(state)] as const,
+  );
+
+  await page.goto('/personal');
+  await thePageHasFadedIn(page);
+  await iTypeInto(page, box(page, 'First name'), 'jane');
+  // The last letter typed, then Enter at once: the box is never left.
+  await iTypeInto(page, box(page, 'Last name'), 'brown');
+  await iPressEnterAndMoveTo(page, '/contact');
+
+  await page.goto('/joint-customer-details');
+  await thePageHasFadedIn(page);
+  await iTypeInto(page, box(page, 'First name'), 'sam');
+  await iTypeInto(page, box(page, 'Last name'), 'brown');
+  await page.keyboard.press('Enter');
+  await thenIShouldBeOn(page, '/joint-date-of-birth');
+
+  await page.goto('/before-you-submit');
+  await thePageHasFadedIn(page);
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Jane');
+  await expect(main).toContainText('Sam');
+  await expect(main.getByText('Brown', { exact: true })).toHaveCount(2);
+  await expect(main).not.toContainText('brown');
+  await expectNoAxeViolations(page, 'main');
+
+  let sent: Record<string, unknown> = {};
+  page.on('request', (request) => {
+    if (/\/api\/submission\/[^/]+$/.test(new URL(request.url()).pathname)) {
+      sent = request.postDataJSON() as Record<string, unknown>;
+    }
+  });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await thenIShouldBeOn(page, '/submit');
+  await page.getByRole('button', { name: 'Submit application', exact: true }).click();
+  await thenIShouldBeOn(page, '/complete');
+  expect(sent).toMatchObject({
+    firstName: 'Jane',
+    lastName: 'Brown',
+    JointApplicant: { firstName: 'Sam', lastName: 'Brown' },
+  });
 });

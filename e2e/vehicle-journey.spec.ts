@@ -164,15 +164,20 @@ test.describe('a vehicle-finance application', () => {
 
     await thenIShouldBeOn(page, '/complete');
     await thenIShouldSeeTheHeading(page, 'Application sent');
-    const reference = new URL(page.url()).searchParams.get('evoId');
-    expect(reference).toBeTruthy();
+    const applicationId = new URL(page.url()).searchParams.get('evoId');
+    expect(applicationId).toBeTruthy();
+    // The short reference (decision 0030) is what the page offers, not the 36-character id.
+    const reference = new URL(page.url()).searchParams.get('ref');
+    expect(reference).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
     await expect(page.getByText(reference!, { exact: true })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(applicationId!);
 
     const stored = await waitForApplication(
       (row) => row.email_lower === person.email && row.status === 'complete',
     );
     expect(stored.outcome).toBe('approved');
-    expect(stored.application_id).toBe(reference);
+    expect(stored.application_id).toBe(applicationId);
+    expect(stored.reference).toBe(reference);
     expect(payloadOf(stored)).toMatchObject({
       loanPurposeType: 'Vehicle',
       financeType: 'HirePurchase',

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, statfsSync, symlinkSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readBuild, REPO_ROOT } from './chunks.mjs';
+import { readBuild, REPO_ROOT } from '../../packages/web/scripts/build-graph/chunks.mjs';
 
 const COPIED = [
   'packages/web/dist',

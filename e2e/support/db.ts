@@ -12,6 +12,8 @@ export interface StoredApplication {
   outcome: 'approved' | 'declined' | 'duplicate' | null;
   decline_reason: string | null;
   application_id: string | null;
+  /** The short reference of a decided application (docs/decisions/0030-application-reference.md). */
+  reference: string | null;
   response_json: string | null;
   payload_json: string;
   brand: string | null;

@@ -10,7 +10,7 @@ import {
   outcomeUrls,
   type Brand,
 } from './brands.js';
-import { DEFAULT_REVIEWS, reviewBadge } from './reviews.js';
+import { reviewBadge } from './reviews.js';
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -212,10 +212,12 @@ describe('reviewBadge: no rating without its evidence', () => {
   };
   const brandWith = (reviews: Brand['reviews']): Brand => ({ ...BRANDS.default, reviews });
 
-  it('ships no rating: every brand names the review site and links to it, with no score', () => {
-    for (const brand of BRAND_LIST) {
-      expect(reviewBadge(brand)).toEqual({ kind: 'site', site: DEFAULT_REVIEWS.site });
-    }
+  it('ships no badge: no brand names a review page of its own', () => {
+    for (const brand of BRAND_LIST) expect(reviewBadge(brand)).toBeNull();
+  });
+
+  it("links to the brand's own page on the review site", () => {
+    expect(reviewBadge(brandWith({ site: SITE }))).toEqual({ kind: 'site', site: SITE });
   });
 
   it('shows a rating that names the score, the number of reviews, the date and a link', () => {
@@ -240,14 +242,20 @@ describe('reviewBadge: no rating without its evidence', () => {
     expect(reviewBadge(brandWith({ site: SITE, rating }))).toEqual({ kind: 'site', site: SITE });
   });
 
-  it('names the default review site for a brand that configures none', () => {
-    expect(reviewBadge(brandWith(undefined))).toEqual({ kind: 'site', site: DEFAULT_REVIEWS.site });
+  it('shows no badge for a brand that configures no review page', () => {
+    expect(reviewBadge(brandWith(undefined))).toBeNull();
   });
 
-  it('shows no badge without a review site it can link to', () => {
-    expect(
-      reviewBadge(brandWith({ site: { name: 'Trustpilot', url: 'http://x.example' } })),
-    ).toBeNull();
+  it.each([
+    ['the site home page', 'https://uk.trustpilot.com/'],
+    ['the site home page without its slash', 'https://uk.trustpilot.com'],
+    ['a link that is not https', 'http://uk.trustpilot.com/review/example.co.uk'],
+    ['no link', ''],
+  ])('shows no badge for %s', (_what, url) => {
+    expect(reviewBadge(brandWith({ site: { name: 'Trustpilot', url } }))).toBeNull();
+  });
+
+  it('shows no badge for a site without a name', () => {
     expect(reviewBadge(brandWith({ site: { name: ' ', url: SITE.url } }))).toBeNull();
   });
 });

@@ -25,15 +25,15 @@ export interface Brand {
    */
   modalApplyHostLabel?: string;
   /**
-   * The review site the pop-up's badge names, and the rating it may show (`reviewBadge`);
-   * `DEFAULT_REVIEWS` when not set.
+   * The brand's own page on a review site, which the pop-up's badge links to, and the rating it
+   * may show (`reviewBadge`); no badge when not set.
    */
   reviews?: BrandReviews;
 }
 
 export interface ReviewSite {
   name: string;
-  /** The brand's page on the review site (https). */
+  /** The brand's own page on the review site (https, not the site's home page). */
   url: string;
 }
 

@@ -192,9 +192,9 @@ describe('validateDateOfBirth: age 21 to under 75 on today', () => {
     );
   });
 
-  it('gives the joint applicant the same age messages', () => {
+  it('holds the joint applicant to the same ages, in their own words', () => {
     expect(validateDateOfBirth(dob('1', '1', '2010'), today, { who: 'joint' })).toBe(
-      'You must be at least 21 years old to apply for finance with us.',
+      'They must be at least 21 years old to apply for finance with us.',
     );
   });
 });
@@ -268,5 +268,31 @@ describe('isRealDate', () => {
     [2026.5, 1, 1, false],
   ])('%d-%d-%d is %s', (year, month, day, expected) => {
     expect(isRealDate(year, month, day)).toBe(expected);
+  });
+});
+
+describe('validateDateOfBirth: the joint applicant is asked about, never spoken to', () => {
+  it.each([
+    [dob('', '5', '1990'), 'What day were they born?'],
+    [dob('5', '', '1990'), 'Which month were they born?'],
+    [dob('5', '5', ''), 'Which year were they born?'],
+    [dob('5', '5', '999'), "Please enter their year of birth using the format 'YYYY'."],
+    [dob('5', '5', '2027'), 'Please check you have entered their year of birth correctly.'],
+    [dob('21', '11', '2006'), 'They must be at least 21 years old to apply for finance with us.'],
+    [dob('21', '11', '1951'), 'They must be under 75 years old to apply for finance with us.'],
+    [dob('32', '5', '1990'), 'Please enter a day between 1 and 31.'],
+    [dob('5', '13', '1990'), 'Please enter a month between 1 and 12.'],
+    [dob('31', '2', '1990'), 'Please enter a valid date.'],
+  ])('%o: %s', (input, message) => {
+    expect(validateDateOfBirth(input, today, { who: 'joint' })).toBe(message);
+  });
+
+  it("keeps SPEC's words for the applicant", () => {
+    expect(validateDateOfBirth(dob('', '5', '1990'), today, { who: 'applicant' })).toBe(
+      'What day were you born?',
+    );
+    expect(validateDateOfBirth(dob('21', '11', '2006'), today)).toBe(
+      'You must be at least 21 years old to apply for finance with us.',
+    );
   });
 });

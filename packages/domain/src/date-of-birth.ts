@@ -1,14 +1,8 @@
 import {
-  DOB_DAY_EMPTY,
   DOB_DAY_RANGE,
   DOB_INVALID_DATE,
-  DOB_MONTH_EMPTY,
   DOB_MONTH_RANGE,
-  DOB_TOO_OLD,
-  DOB_TOO_YOUNG,
-  DOB_YEAR_EMPTY,
-  DOB_YEAR_FORMAT,
-  DOB_YEAR_FUTURE,
+  dateOfBirthMessages,
   pleaseEnter,
   type Who,
 } from './messages.js';
@@ -105,16 +99,17 @@ function check(input: DateOfBirthInput, today: CalendarDate, opts: DateOfBirthOp
     const label = (opts.label ?? 'date of birth').toLowerCase();
     return { message: pleaseEnter(label, opts.who) };
   }
-  if (!isDay(day)) return { message: day === 'empty' ? DOB_DAY_EMPTY : DOB_DAY_RANGE };
-  if (!isMonth(month)) return { message: month === 'empty' ? DOB_MONTH_EMPTY : DOB_MONTH_RANGE };
-  if (year === 'empty') return { message: DOB_YEAR_EMPTY };
-  if (year === 'invalid' || year < MIN_BIRTH_YEAR) return { message: DOB_YEAR_FORMAT };
-  if (year > today.year) return { message: DOB_YEAR_FUTURE };
+  const says = dateOfBirthMessages(opts.who);
+  if (!isDay(day)) return { message: day === 'empty' ? says.dayEmpty : DOB_DAY_RANGE };
+  if (!isMonth(month)) return { message: month === 'empty' ? says.monthEmpty : DOB_MONTH_RANGE };
+  if (year === 'empty') return { message: says.yearEmpty };
+  if (year === 'invalid' || year < MIN_BIRTH_YEAR) return { message: says.yearFormat };
+  if (year > today.year) return { message: says.yearFuture };
   if (!isRealDate(year, month, day)) return { message: DOB_INVALID_DATE };
   const date = { year, month, day };
   const age = ageOn(date, today);
-  if (age < APPLICANT_MIN_AGE) return { message: DOB_TOO_YOUNG };
-  if (age >= APPLICANT_AGE_LIMIT) return { message: DOB_TOO_OLD };
+  if (age < APPLICANT_MIN_AGE) return { message: says.tooYoung };
+  if (age >= APPLICANT_AGE_LIMIT) return { message: says.tooOld };
   return { date };
 }
 

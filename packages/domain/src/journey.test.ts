@@ -716,7 +716,7 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     state.dobDay = '21';
     expect(errors('date-of-birth', state)).toEqual([]);
     state.jointDobDay = '5';
-    expect(errors('joint-date-of-birth', state)[0]!.message).toBe('Which month were you born?');
+    expect(errors('joint-date-of-birth', state)[0]!.message).toBe('Which month were they born?');
   });
 
   it('employment, length and income', () => {

@@ -97,3 +97,32 @@ export const DOB_YEAR_FUTURE = 'Please check you have entered your year of birth
 export const DOB_INVALID_DATE = 'Please enter a valid date.';
 export const DOB_TOO_YOUNG = 'You must be at least 21 years old to apply for finance with us.';
 export const DOB_TOO_OLD = 'You must be under 75 years old to apply for finance with us.';
+
+/**
+ * The date-of-birth messages for `who`: the applicant's are SPEC's, word for word; the joint
+ * applicant's ask about them, 'they' and 'their' throughout
+ * (docs/decisions/0074-joint-date-of-birth-wording.md). The range and real-date messages name
+ * nobody and are the same for both.
+ */
+export function dateOfBirthMessages(who: Who = 'applicant') {
+  if (who === 'applicant') {
+    return {
+      dayEmpty: DOB_DAY_EMPTY,
+      monthEmpty: DOB_MONTH_EMPTY,
+      yearEmpty: DOB_YEAR_EMPTY,
+      yearFormat: DOB_YEAR_FORMAT,
+      yearFuture: DOB_YEAR_FUTURE,
+      tooYoung: DOB_TOO_YOUNG,
+      tooOld: DOB_TOO_OLD,
+    };
+  }
+  return {
+    dayEmpty: 'What day were they born?',
+    monthEmpty: 'Which month were they born?',
+    yearEmpty: 'Which year were they born?',
+    yearFormat: "Please enter their year of birth using the format 'YYYY'.",
+    yearFuture: 'Please check you have entered their year of birth correctly.',
+    tooYoung: 'They must be at least 21 years old to apply for finance with us.',
+    tooOld: 'They must be under 75 years old to apply for finance with us.',
+  };
+}

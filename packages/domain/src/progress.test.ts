@@ -1,152 +1,114 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PROGRESS_ITEM_COUNT,
-  progressItems,
-  progressItemsApplying,
-  progressPercent,
-} from './progress.js';
-import { createInitialState, type ApplicationState } from './state.js';
+import { progressPercent } from './progress.js';
+import { createInitialState } from './state.js';
+import { journeySteps } from './journey/navigation.js';
+import { stepPath, parseStepPath } from './journey/resolve.js';
+import type { StepRef } from './journey/types.js';
+import { applicantStateAt, applicantState, type ApplicantKind } from './testing/applicant.js';
+import type { ApplicationState } from './state.js';
 
-type Edit = (s: ApplicationState) => void;
+// docs/decisions/0076-progress-along-the-journey.md
 
-const ITEMS: [string, Edit][] = [
-  ['financeDetailsCompleted', (s) => void (s.form.financeDetailsCompleted = true)],
-  ['drivingLicenceCompleted', (s) => void (s.form.drivingLicenceCompleted = true)],
-  ['loanAmountCompleted', (s) => void (s.form.loanAmountCompleted = true)],
-  ['maritalStatusCompleted', (s) => void (s.form.maritalStatusCompleted = true)],
-  ['employmentStatusCompleted', (s) => void (s.form.employmentStatusCompleted = true)],
-  ['addressStatusCompleted', (s) => void (s.form.addressStatusCompleted = true)],
-  ['personalDetailsCompleted', (s) => void (s.form.personalDetailsCompleted = true)],
-  ['dateOfBirthCompleted', (s) => void (s.form.dateOfBirthCompleted = true)],
-  ['title', (s) => void (s.form.title = 'Ms')],
-  ['first name', (s) => void (s.form.firstName = 'Ada')],
-  ['last name', (s) => void (s.form.lastName = 'Lovelace')],
-  ['email', (s) => void (s.form.email = 'ada@example.com')],
-  ['contact number', (s) => void (s.form.contactNumber = '07123456789')],
-  ['first address postcode', (s) => void (s.form.addresses[0]!.postcode = 'SW1A 1AA')],
-  ['first address years', (s) => void (s.form.addresses[0]!.yearsAtAddress = 4)],
-  ['first employment years', (s) => void (s.form.employments[0]!.yearsAtEmployer = 2)],
-  ['net monthly income', (s) => void (s.form.netMonthlyIncome = 2100)],
-];
+const today = { year: 2026, month: 11, day: 27 };
 
-function stateWith(...edits: Edit[]): ApplicationState {
-  const state = createInitialState();
-  for (const edit of edits) edit(state);
-  return state;
+function at(path: string): StepRef {
+  const ref = parseStepPath(path);
+  if (!ref) throw new Error(`no step at ${path}`);
+  return ref;
 }
 
-describe('progress (docs/product.md §4, docs/design.md D1)', () => {
-  it('has 17 items', () => {
-    expect(PROGRESS_ITEM_COUNT).toBe(17);
-    expect(ITEMS).toHaveLength(17);
-    expect(progressItems(createInitialState())).toHaveLength(17);
+function counted(state: ApplicationState): StepRef[] {
+  return journeySteps(state, today).filter((ref) => ref.id !== 'complete');
+}
+
+/**
+ * On each screen of a kind's path, walked forward as the applicant answers: the percentage, and
+ * the length of the path the answers so far draw.
+ */
+function percentagesAlong(kind: ApplicantKind): { screen: string; percent: number; of: number }[] {
+  return counted(applicantState(kind)).map((ref) => {
+    const screen = stepPath(ref);
+    const state = applicantStateAt(kind, screen, { today });
+    return { screen, percent: progressPercent(state, today, ref), of: counted(state).length };
+  });
+}
+
+describe('progressPercent', () => {
+  it('is 0 on the first screen, before any answer and after one', () => {
+    const state = createInitialState();
+    expect(progressPercent(state, today, { id: 'start' })).toBe(0);
+    state.form.loanPurposeType = 'Vehicle';
+    expect(progressPercent(state, today, { id: 'start' })).toBe(0);
   });
 
-  it('is 0 for a fresh state, despite its default loan amount and term', () => {
-    expect(progressItems(createInitialState()).some(Boolean)).toBe(false);
-    expect(progressPercent(createInitialState())).toBe(0);
-  });
-
-  it('is 100 when every item is done', () => {
-    const state = stateWith(...ITEMS.map(([, edit]) => edit));
-    expect(progressItems(state).every(Boolean)).toBe(true);
-    expect(progressPercent(state)).toBe(100);
-  });
-
-  it('leaves the driving-licence flag out on the secured path, which never asks it (0014)', () => {
-    const secured = stateWith((s) => void (s.form.loanPurposeType = 'HomeImprovements'));
-    // At the first screen nothing is done yet: not 6% (1 of 17) as before.
-    expect(progressItems(secured)[1]).toBe(false);
-    expect(progressItemsApplying(secured)[1]).toBe(false);
-    expect(progressItemsApplying(secured).filter(Boolean)).toHaveLength(16);
-    expect(progressPercent(secured)).toBe(0);
-    const oneItem = stateWith(
-      (s) => void (s.form.loanPurposeType = 'DebtConsolidation'),
-      (s) => void (s.form.loanAmountCompleted = true),
-    );
-    expect(progressPercent(oneItem)).toBe(6); // 1 of 16 = 6.25%
-    const fifteen = stateWith(
-      (s) => void (s.form.loanPurposeType = 'SomethingElse'),
-      ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted')
-        .slice(0, 15)
-        .map(([, edit]) => edit),
-    );
-    expect(progressPercent(fifteen)).toBe(94); // 15 of 16 = 93.75%
-    const secureAll = stateWith(
-      ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted').map(([, edit]) => edit),
-      (s) => void (s.form.loanPurposeType = 'DebtConsolidation'),
-    );
-    expect(progressPercent(secureAll)).toBe(100);
-  });
-
-  it('counts the driving-licence flag on the vehicle path and before the path is known', () => {
-    const vehicle = stateWith((s) => void (s.form.loanPurposeType = 'Vehicle'));
-    expect(progressItems(vehicle)[1]).toBe(false);
-    expect(progressItemsApplying(vehicle).every(Boolean)).toBe(true);
-    const vehicleAllButLicence = stateWith(
-      ...ITEMS.filter(([name]) => name !== 'drivingLicenceCompleted').map(([, edit]) => edit),
-      (s) => void (s.form.loanPurposeType = 'Vehicle'),
-    );
-    expect(progressPercent(vehicleAllButLicence)).toBe(94); // 16 of 17
-    expect(progressItemsApplying(createInitialState()).every(Boolean)).toBe(true);
-  });
-
-  it.each(ITEMS.map(([name, edit], index) => ({ name, edit, index })))(
-    '$name alone is item $index and gives 6%',
-    ({ edit, index }) => {
-      const items = progressItems(stateWith(edit));
-      expect(items.filter(Boolean)).toHaveLength(1);
-      expect(items[index]).toBe(true);
-      expect(progressPercent(stateWith(edit))).toBe(6);
+  it.each<ApplicantKind>(['vehicle', 'secured', 'joint'])(
+    'moves forward along the %s path, and never reads 100% on a screen of it',
+    (kind) => {
+      const along = percentagesAlong(kind);
+      expect(along[0]!.percent).toBe(0);
+      along.forEach(({ screen, percent, of }, i) => {
+        // The screens before this one are done. A screen after it whose answers all have valid
+        // defaults (the loan amount, the opt-ins, check-your-answers) counts once every screen
+        // before it does.
+        expect(percent, screen).toBeGreaterThanOrEqual(Math.floor((i / of) * 100));
+        // Forward, unless an answer has just added screens (a joint applicant's).
+        if (i > 0 && of === along[i - 1]!.of) {
+          expect(percent, screen).toBeGreaterThanOrEqual(along[i - 1]!.percent);
+        }
+      });
+      expect(Math.max(...along.map(({ percent }) => percent))).toBeLessThan(100);
+      // On /submit: every screen but that one, of the path's length.
+      const last = along[along.length - 1]!;
+      expect(last.percent).toBe(Math.floor(((last.of - 1) / last.of) * 100));
     },
   );
 
-  it('rounds each share to a whole percentage', () => {
-    expect(progressPercent(stateWith(...ITEMS.slice(0, 2).map(([, e]) => e)))).toBe(12);
-    expect(progressPercent(stateWith(...ITEMS.slice(0, 9).map(([, e]) => e)))).toBe(53);
-    expect(progressPercent(stateWith(...ITEMS.slice(0, 16).map(([, e]) => e)))).toBe(94);
+  it('is below 100% on /optins of a secured joint application, whose screens still come', () => {
+    // Arrived on /optins: the joint question comes after it.
+    const arrived = applicantStateAt('secured', '/optins', { today });
+    expect(progressPercent(arrived, today, at('/optins'))).toBeLessThan(80);
+    // Back on /optins once the joint applicant's screens are on the path (13 of them to go,
+    // counting this one, before the application is sent).
+    const back = applicantStateAt('secured', '/optins', { today });
+    back.form.isJointApplication = true;
+    const path = journeySteps(back, today).filter((ref) => ref.id !== 'complete');
+    const from = path.findIndex((ref) => ref.id === 'optins');
+    expect(path.length - from).toBeGreaterThanOrEqual(13);
+    const percent = progressPercent(back, today, at('/optins'));
+    // /optins and the joint question's answer, then the joint applicant's first screen is empty.
+    expect(percent).toBe(Math.floor(((from + 1) / path.length) * 100));
+    expect(percent).toBeLessThan(70);
   });
 
-  it('does not count addressLocationCompleted', () => {
-    const state = stateWith((s) => void (s.form.addressLocationCompleted = true));
-    expect(progressPercent(state)).toBe(0);
+  it('takes the credit of an answer that has become invalid, and of the screens after it', () => {
+    const state = applicantStateAt('vehicle', '/personal', { today });
+    const before = progressPercent(state, today, at('/personal'));
+    // The date of birth changed (Previous, then back) to someone under 21.
+    state.dobYear = String(today.year - 18);
+    const after = progressPercent(state, today, at('/personal'));
+    const path = journeySteps(state, today);
+    const dob = path.findIndex((ref) => ref.id === 'date-of-birth');
+    expect(after).toBe(Math.floor((dob / (path.length - 1)) * 100));
+    expect(after).toBeLessThan(before);
   });
 
-  it('counts months when years are blank, for address and employment', () => {
-    expect(progressPercent(stateWith((s) => void (s.form.addresses[0]!.monthsAtAddress = 7)))).toBe(
-      6,
+  it('does not count the screen on show, answered or half typed, nor stop at it', () => {
+    // Back on the date of birth from check-your-answers (a 'Change' link), every screen answered.
+    const state: ApplicationState = applicantStateAt('vehicle', '/before-you-submit', { today });
+    const total = journeySteps(state, today).filter((ref) => ref.id !== 'complete').length;
+    const atDob = progressPercent(state, today, at('/date-of-birth'));
+    // Every screen but this one and /submit, which is done once the application is sent.
+    expect(atDob).toBe(Math.floor(((total - 2) / total) * 100));
+    state.dobYear = '19';
+    expect(progressPercent(state, today, at('/date-of-birth'))).toBe(atDob);
+  });
+
+  it('follows the branch: the joint applicant adds their screens to the count', () => {
+    const alone = applicantStateAt('vehicle', '/joint', { today });
+    const joint = applicantStateAt('joint', '/joint', { today });
+    joint.form.isJointApplication = true;
+    expect(progressPercent(joint, today, at('/joint'))).toBeLessThan(
+      progressPercent(alone, today, at('/joint')),
     );
-    expect(
-      progressPercent(stateWith((s) => void (s.form.employments[0]!.monthsAtEmployer = 7))),
-    ).toBe(6);
-  });
-
-  it('counts 0 as an answer (0 years, 0 months, £0 income)', () => {
-    const state = stateWith((s) => {
-      s.form.addresses[0]!.yearsAtAddress = 0;
-      s.form.addresses[0]!.monthsAtAddress = 0;
-      s.form.employments[0]!.yearsAtEmployer = 0;
-      s.form.netMonthlyIncome = 0;
-    });
-    expect(progressItems(state).filter(Boolean)).toHaveLength(3);
-  });
-
-  it('does not count blank text, a missing first address or employment, or NaN', () => {
-    const state = stateWith((s) => {
-      s.form.firstName = '   ';
-      s.form.email = '';
-      s.form.netMonthlyIncome = Number.NaN;
-      s.form.addresses = [];
-      s.form.employments = [];
-    });
-    expect(progressPercent(state)).toBe(0);
-  });
-
-  it('only looks at the first address and employment', () => {
-    const state = stateWith((s) => {
-      s.form.addresses.push({ ...s.form.addresses[0]!, postcode: 'LS1 4AP', yearsAtAddress: 3 });
-      s.form.employments.push({ ...s.form.employments[0]!, yearsAtEmployer: 3 });
-    });
-    expect(progressPercent(state)).toBe(0);
   });
 });

@@ -1,69 +1,39 @@
 import type { ApplicationState } from './state.js';
-
-export const PROGRESS_ITEM_COUNT = 17;
-
-function hasText(value: string | null | undefined): boolean {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-// A number counts even when it is 0: "0 years and 0 months" is an answer, blank is not.
-function hasNumber(value: number | null | undefined): boolean {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-function isSecuredPurpose(purpose: ApplicationState['form']['loanPurposeType']): boolean {
-  return purpose !== null && purpose !== 'Vehicle';
-}
-
-/** Where drivingLicenceCompleted sits in `progressItems`. */
-const DRIVING_LICENCE_ITEM = 1;
+import type { CalendarDate } from './date-of-birth.js';
+import type { StepRef } from './journey/types.js';
+import { journeySteps } from './journey/navigation.js';
+import { isStepComplete } from './journey/validate.js';
+import { sameStep } from './journey/resolve.js';
 
 /**
- * Whether each of the 17 items applies to the branch the answers are on. The secured path
- * never asks about a driving licence, so there its flag is neither done nor due: it leaves
- * both the count and the total (decision 0014), and the bar starts at 0% and ends at 100%.
+ * The screens the bar counts: the applicant's path as the journey's table and their answers draw
+ * it (vehicle or secured, alone or joint, as many addresses and jobs as the history needs), to
+ * the submit screen; the thank-you page is not one.
  */
-export function progressItemsApplying(state: ApplicationState): boolean[] {
-  const secured = isSecuredPurpose(state.form.loanPurposeType);
-  return Array.from({ length: PROGRESS_ITEM_COUNT }, (_, index) =>
-    index === DRIVING_LICENCE_ITEM ? !secured : true,
-  );
+function countedPath(state: ApplicationState, today: CalendarDate): StepRef[] {
+  return journeySteps(state, today).filter((ref) => ref.id !== 'complete');
 }
 
 /**
- * The 17 items of docs/product.md §4 Progress (docs/design.md D1): 8 completion flags, then 9 answers, each true
- * when done. addressLocationCompleted is deliberately not counted.
+ * Progress along the journey (docs/decisions/0076-progress-along-the-journey.md): the share of
+ * the screens on the applicant's path that are done, as a whole percentage rounded down. A
+ * screen is done when it and every screen before it are answered and valid now, so an answer
+ * that has become invalid takes its credit, and the credit of the screens after it, away. The
+ * screen on show is not counted as done (its answers may be half typed) and does not stop the
+ * count either. The bar so reads 100% on no screen of the journey: on the last one, 'submit',
+ * it is the screens before it.
  */
-export function progressItems(state: ApplicationState): boolean[] {
-  const { form } = state;
-  const address = form.addresses[0];
-  const employment = form.employments[0];
-  return [
-    form.financeDetailsCompleted,
-    form.drivingLicenceCompleted,
-    form.loanAmountCompleted,
-    form.maritalStatusCompleted,
-    form.employmentStatusCompleted,
-    form.addressStatusCompleted,
-    form.personalDetailsCompleted,
-    form.dateOfBirthCompleted,
-    hasText(form.title),
-    hasText(form.firstName),
-    hasText(form.lastName),
-    hasText(form.email),
-    hasText(form.contactNumber),
-    hasText(address?.postcode),
-    hasNumber(address?.yearsAtAddress) || hasNumber(address?.monthsAtAddress),
-    hasNumber(employment?.yearsAtEmployer) || hasNumber(employment?.monthsAtEmployer),
-    hasNumber(form.netMonthlyIncome),
-  ];
-}
-
-/** The share of the items that apply which are done, as a whole percentage (0-100). */
-export function progressPercent(state: ApplicationState): number {
-  const applying = progressItemsApplying(state);
-  const items = progressItems(state);
-  const total = applying.filter(Boolean).length;
-  const done = items.filter((item, index) => item && applying[index]).length;
-  return Math.round((done / total) * 100);
+export function progressPercent(
+  state: ApplicationState,
+  today: CalendarDate,
+  current: StepRef,
+): number {
+  const path = countedPath(state, today);
+  let done = 0;
+  for (const ref of path) {
+    if (sameStep(ref, current)) continue;
+    if (!isStepComplete(ref, state, today)) break;
+    done += 1;
+  }
+  return path.length === 0 ? 0 : Math.floor((done / path.length) * 100);
 }

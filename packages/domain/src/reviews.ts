@@ -1,14 +1,8 @@
-import type { Brand, BrandReviews, ReviewRating, ReviewSite } from './brands.js';
+import type { Brand, ReviewRating, ReviewSite } from './brands.js';
 
 // Its own module, so the pop-up's chunk carries it rather than the first screen's script.
-
-/**
- * The review site the badge names for a brand that configures none: no brand ships with a
- * score (an unsubstantiated claim otherwise).
- */
-export const DEFAULT_REVIEWS: BrandReviews = {
-  site: { name: 'Trustpilot', url: 'https://uk.trustpilot.com/' },
-};
+// A brand shows a badge only for its own page on a review site (docs/decisions/0078-the-first-screen-and-the-pop-up.md):
+// a link to the site's home page sends people looking for reviews that are not there.
 
 /** What the pop-up's review badge may say: the site alone, or a rating with its evidence. */
 export type ReviewBadge =
@@ -21,6 +15,12 @@ function isHttpsUrl(value: unknown): value is string {
   } catch {
     return false;
   }
+}
+
+/** An https page of its own on the site: a path beyond the site's home page. */
+function isOwnPage(value: unknown): value is string {
+  if (!isHttpsUrl(value)) return false;
+  return new URL(value).pathname.replace(/\/+$/, '') !== '';
 }
 
 function isCalendarDay(value: unknown): value is string {
@@ -44,12 +44,14 @@ function isSubstantiated(rating: ReviewRating | undefined): rating is ReviewRati
 
 /**
  * The badge for a brand: a rating only when the brand's configuration names the site, the
- * score, the number of reviews, the date and a link; otherwise the site and a link to it, with
- * no score; nothing when the configured site has no name or no https link.
+ * score, the number of reviews, the date and a link; otherwise the site and a link to the
+ * brand's page there, with no score; nothing when the brand configures no review page (a site
+ * without a name, a link that is not https or is only the site's home page).
  */
 export function reviewBadge(brand: Brand): ReviewBadge | null {
-  const reviews = brand.reviews ?? DEFAULT_REVIEWS;
-  if (reviews.site.name.trim() === '' || !isHttpsUrl(reviews.site.url)) return null;
+  const reviews = brand.reviews;
+  if (reviews === undefined) return null;
+  if (reviews.site.name.trim() === '' || !isOwnPage(reviews.site.url)) return null;
   const { rating, site } = reviews;
   if (!isSubstantiated(rating)) return { kind: 'site', site };
   return { kind: 'rating', site, ...rating };

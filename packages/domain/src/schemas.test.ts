@@ -880,17 +880,29 @@ describe('the screens’ rules at the server (decisions 0013 and 0039)', () => {
 
 describe('the date-of-birth rules that need today, on the server’s date', () => {
   it.each([
-    ['2005-03-11T00:00:00.000', 'You must be at least 21 years old to apply for finance with us.'],
-    ['2005-03-10T00:00:00.000', null],
-    ['1951-03-11T00:00:00.000', null],
-    ['1951-03-10T00:00:00.000', 'You must be under 75 years old to apply for finance with us.'],
-    ['2027-01-01T00:00:00.000', 'Please check you have entered your year of birth correctly.'],
-  ])('%s → %s', (dateOfBirth, message) => {
+    [
+      '2005-03-11T00:00:00.000',
+      'You must be at least 21 years old to apply for finance with us.',
+      'They must be at least 21 years old to apply for finance with us.',
+    ],
+    ['2005-03-10T00:00:00.000', null, null],
+    ['1951-03-11T00:00:00.000', null, null],
+    [
+      '1951-03-10T00:00:00.000',
+      'You must be under 75 years old to apply for finance with us.',
+      'They must be under 75 years old to apply for finance with us.',
+    ],
+    [
+      '2027-01-01T00:00:00.000',
+      'Please check you have entered your year of birth correctly.',
+      'Please check you have entered their year of birth correctly.',
+    ],
+  ])('%s → %s', (dateOfBirth, message, theirs) => {
     expect(problems(changed(['dateOfBirth'], dateOfBirth))).toEqual(
       message === null ? [] : [{ path: 'dateOfBirth', message }],
     );
     expect(problems(changed(['JointApplicant', 'dateOfBirth'], dateOfBirth))).toEqual(
-      message === null ? [] : [{ path: 'JointApplicant.dateOfBirth', message }],
+      theirs === null ? [] : [{ path: 'JointApplicant.dateOfBirth', message: theirs }],
     );
   });
 

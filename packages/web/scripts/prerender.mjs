@@ -21,8 +21,8 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import { BRAND_LIST, parseStepPath, STEP_IDS, STEPS } from '@broker/domain';
-import { closure, readBuild } from '../../../bench/lib/chunks.mjs';
-import { screenChunks } from '../../../bench/lib/screens.mjs';
+import { closure, readBuild } from './build-graph/chunks.mjs';
+import { screenChunks } from './build-graph/screens.mjs';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
@@ -113,7 +113,7 @@ function withoutCookieBanner(html) {
 // The boot script of a step's shell also fetches and runs the step's own chunks (its screen, its
 // widgets and what they import) with the app, after the shell is painted: the app's first render
 // then waits for no further round trip. Which chunks those are is read from the client build by
-// the app's conventions, as the CI budget check reads them (bench/lib/screens.mjs).
+// the app's conventions, as the CI budget check reads them (build-graph/screens.mjs).
 const FILES = /^const files=(\[[^\]]*\]);/;
 const clientBuild = readBuild(dist);
 const stepChunks = new Map(

@@ -197,7 +197,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         [
           ['JointApplicant', 'dateOfBirth'],
           '1940-01-01T00:00:00.000',
-          'You must be under 75 years old to apply for finance with us.',
+          'They must be under 75 years old to apply for finance with us.',
         ],
       ];
       for (const [path, value, message] of cases) {

@@ -409,7 +409,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         fields: [
           {
             path: 'JointApplicant.dateOfBirth',
-            message: 'You must be at least 21 years old to apply for finance with us.',
+            message: 'They must be at least 21 years old to apply for finance with us.',
           },
         ],
       });

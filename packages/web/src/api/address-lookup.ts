@@ -7,8 +7,14 @@ import { reportError } from './client-errors';
 // address screen's chunk than that screen's whole budget (docs/design.md §5). The server has already
 // validated what it sends.
 
-function items(data: unknown): unknown[] {
-  return isRecord(data) && Array.isArray(data.Items) ? data.Items : [];
+/** The answer's `Items`, or null when a 200 has none (broken JSON, another shape). */
+function items(data: unknown): unknown[] | null {
+  return isRecord(data) && Array.isArray(data.Items) ? data.Items : null;
+}
+
+/** A 200 the browser cannot read is a failure like any other, and reported as one. */
+function unreadable(operation: 'addressLookupByPostCode' | 'getAddressById'): void {
+  reportError(new Error('Address lookup answered 200 without Items'), 'failure', operation);
 }
 
 function isAddressItem(item: unknown): item is AddressLookupItem {
@@ -21,8 +27,9 @@ function isAddressItem(item: unknown): item is AddressLookupItem {
 }
 
 /**
- * GET /api/address/{postcode} (docs/product.md §7): the items whose Type is Address. Anything but a 200,
- * no data, or an error gives an empty list; failures are reported, the visitor sees no message.
+ * GET /api/address/{postcode} (docs/product.md §7): the items whose Type is Address. Anything but a
+ * 200, a 200 without `Items`, or an error gives an empty list and is reported; the address step
+ * then tells the visitor it found nothing (docs/decisions/0077-a-failed-address-lookup-says-so.md).
  */
 export async function lookupPostcode(postcode: string): Promise<AddressLookupItem[]> {
   try {
@@ -36,7 +43,12 @@ export async function lookupPostcode(postcode: string): Promise<AddressLookupIte
       );
       return [];
     }
-    return items(response.data).filter(isAddressItem);
+    const found = items(response.data);
+    if (found === null) {
+      unreadable('addressLookupByPostCode');
+      return [];
+    }
+    return found.filter(isAddressItem);
   } catch (error) {
     reportError(error, 'failure', 'addressLookupByPostCode');
     return [];
@@ -56,7 +68,12 @@ export async function lookupAddressById(addressId: string): Promise<AddressDetai
       );
       return null;
     }
-    const first = items(response.data)[0];
+    const found = items(response.data);
+    if (found === null) {
+      unreadable('getAddressById');
+      return null;
+    }
+    const first = found[0];
     return isRecord(first) && typeof first.postcode === 'string' ? (first as AddressDetail) : null;
   } catch (error) {
     reportError(error, 'failure', 'getAddressById');

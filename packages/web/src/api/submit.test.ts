@@ -116,6 +116,18 @@ describe('submitApplication', () => {
     expect(second).toBe(first);
   });
 
+  it.each([
+    ['approved', APPROVED, '/complete?evoId=APP-42&ref=K7MQ4XR8'],
+    ['declined', { ...APPROVED, declineReason: 'Income' }, '/declined?ref=K7MQ4XR8'],
+    ['duplicate', { ...APPROVED, duplicateRequest: true }, '/duplicate?ref=K7MQ4XR8'],
+  ])(
+    'takes the short reference of a %s answer to its outcome page (decision 0030)',
+    async (_kind, body, url) => {
+      network(answer(200, { ...body, reference: 'K7MQ4XR8' }));
+      await expect(submitApplication(noWait)).resolves.toMatchObject({ url });
+    },
+  );
+
   it('retries a gateway error or a lost connection with the same key, up to 3 times', async () => {
     const calls = network(
       answer(503),

@@ -77,6 +77,8 @@ function parseSubmissionResponse(data: unknown): SubmissionResponse | null {
       status === 1 || status === 2 || status === 3 || status === 4 || status === 5 ? status : null,
     // The lender panel's quote (docs/decisions/0023-quote-on-the-outcome-page.md).
     ...(data.quote !== undefined && { quote: parseQuote(data.quote) }),
+    // The short reference the outcome pages show (docs/decisions/0030-application-reference.md).
+    reference: text(data.reference),
   };
 }
 

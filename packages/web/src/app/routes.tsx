@@ -14,7 +14,7 @@ import { loadChunk } from '../lib/chunk-load';
 import { today } from '../lib/today';
 import { getApplication } from '../state/application-store';
 import { loadConfig } from '../api/config';
-import type { Route } from '../lib/router';
+import { preloadPath, type Route } from '../lib/router';
 import { legalRoute } from './legal-route';
 import { preloadFieldKinds } from '../features/steps/widgets/field-renderer';
 import { lookupConfig } from '../features/steps/address-lookup/lookup-config';
@@ -56,9 +56,41 @@ function stepScreen(id: StepId) {
   // The journey's copy (headings, hints, intros) comes with every screen but the first, whose
   // own copy is in the entry (docs/decisions/0045-journey-copy-out-of-the-first-screen.md).
   const copy = id === 'start' ? () => null : () => loadChunk(loadStepCopy);
+  const extras = EXTRAS[id] ?? (() => null);
   return async () =>
-    (await Promise.all([load(), preloadFieldKinds(kinds), config(), disclosure(), copy()]))[0];
+    (
+      await Promise.all([
+        load(),
+        preloadFieldKinds(kinds),
+        config(),
+        disclosure(),
+        copy(),
+        extras(),
+      ])
+    )[0];
 }
+
+/**
+ * What pressing "Submit application" needs, fetched with the submit step's screen (by a deep
+ * link, or ahead of Continue from check-your-answers): the submission client and the not-sent
+ * page. A connection lost once the screen is up then still ends on that page, with Try again
+ * (docs/decisions/0073-submit-never-silent.md). A failure here is left to the press, which
+ * fetches the client again and, failing, goes to the not-sent page.
+ */
+function whatSubmitNeeds() {
+  return Promise.all([
+    loadChunk(() => import('../api/submit')).catch(() => null),
+    preloadPath(ROUTES, '/error'),
+  ]);
+}
+
+/** Fetched with a step's own code, beyond its screen, widgets and copy. */
+const EXTRAS: Partial<Record<StepId, () => unknown>> = {
+  submit: whatSubmitNeeds,
+  // Check-your-answers leads only to Submit: its code (and the client's) start with this page's,
+  // not on the press of Continue that a quick reader makes before the page is idle. Not waited for.
+  'before-you-submit': () => void preloadPath(ROUTES, '/submit'),
+};
 
 // /complete is the thank-you page of docs/design.md D4, not a step: it shows evoId and needs no answers.
 const JOURNEY_STEPS = STEP_IDS.filter((id) => id !== 'complete');

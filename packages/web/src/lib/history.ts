@@ -29,6 +29,15 @@ export type Redirect = (pathname: string) => string | null;
 const listeners = new Set<Listener>();
 let redirect: Redirect = () => null;
 let current: AppLocation = readLocation();
+let moved = false;
+
+/**
+ * Whether the page on show was reached inside the app (a link, Continue, Back or Forward) rather
+ * than loaded: a page can then put off what is below the fold without shifting a first paint.
+ */
+export function reachedInApp(): boolean {
+  return moved;
+}
 
 function readLocation(): AppLocation {
   const { pathname, search, hash } = window.location;
@@ -58,6 +67,7 @@ function settle(location: AppLocation): AppLocation {
 }
 
 function publish(location: AppLocation): void {
+  moved = true;
   current = location;
   for (const listener of listeners) listener(location);
 }

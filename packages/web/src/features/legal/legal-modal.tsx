@@ -4,11 +4,15 @@ import { loadConfig, useConfig } from '../../api/config';
 import { reopenCookieBanner } from '../../analytics/consent';
 import { currentBrand } from '../../lib/brand';
 import { loadChunk } from '../../lib/chunk-load';
+import { onIdle } from '../../lib/idle';
 import type { CompanyDetails } from '../../content/company';
 import type { LegalContentProps, LegalPath } from '../../content/shared';
 import { Modal } from '../../chrome/modal';
 
 export type LegalDocument = 'terms' | 'privacy' | 'cookies';
+
+/** How long a screen's texts may wait for an idle moment before they are fetched anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 500;
 
 type ContentProps = LegalContentProps & { onChangeCookieSettings?: () => void };
 
@@ -145,16 +149,21 @@ export interface LegalModalControl {
 
 /**
  * A legal dialog for a screen whose buttons open it. The texts named in `preload` start
- * loading when the screen appears, so they are usually there by the time a button is pressed.
+ * loading in the first idle moment once the screen is up (not in the task that shows it, which
+ * Continue waits for), so they are usually there by the time a button is pressed.
  */
 export function useLegalModal(preload: readonly LegalDocument[] = []): LegalModalControl {
   const [document, setDocument] = useState<LegalDocument | null>(null);
   const wanted = preload.join(' ');
-  useEffect(() => {
-    for (const name of wanted.split(' ')) {
-      if (name in LOADERS) LOADERS[name as LegalDocument]().catch(() => undefined);
-    }
-  }, [wanted]);
+  useEffect(
+    () =>
+      onIdle(() => {
+        for (const name of wanted.split(' ')) {
+          if (name in LOADERS) LOADERS[name as LegalDocument]().catch(() => undefined);
+        }
+      }, PRELOAD_IDLE_TIMEOUT_MS),
+    [wanted],
+  );
   return {
     open: setDocument,
     modal: <LegalModal document={document} onClose={() => setDocument(null)} />,

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { REPRESENTATIVE_EXAMPLE, reviewBadge, vehicleTypeForHost } from '@broker/domain';
 import { currentBrand } from '../../lib/brand';
 import { ReviewBadge } from './review-badge';
+import { POPUP_CLOSED_KEY } from './closed';
 import {
   BENEFITS,
   NO_IMPACT_NOTE,
@@ -25,11 +26,21 @@ function returnFocus(previous: Element | null): void {
   heading.focus({ preventScroll: true });
 }
 
+function rememberClosed(): void {
+  try {
+    sessionStorage.setItem(POPUP_CLOSED_KEY, '1');
+  } catch {
+    // Storage refused (a private window's quota): the pop-up may show again on the next load.
+  }
+}
+
 /**
  * docs/product.md §1: on the modal-apply host, the representative example pops up on load. A native
  * modal <dialog>: the page behind is inert, focus goes to its heading so a screen reader
- * reads it from the top, Esc or 'Get a quote' close it and focus goes back. Its heading names
- * the host's vehicle type ('Caravan finance' on a caravan host).
+ * reads it from the top, Esc or 'Get a quote' close it and focus goes back; closed, it stays
+ * closed in this tab. Its heading invites a quote from the broker, which offers homeowner loans
+ * too; the benefits and the example beneath it are about the host's vehicle type ('Caravan
+ * finance' on a caravan host), and say so (docs/decisions/0078-the-first-screen-and-the-pop-up.md).
  */
 export default function RepresentativeExamplePopup({
   host = window.location.host,
@@ -51,15 +62,18 @@ export default function RepresentativeExamplePopup({
     heading.current?.focus();
   }, []);
   const onClose = () => {
+    rememberClosed();
     setOpen(false);
     returnFocus(previous.current);
   };
+  const vehicleFinance = `${vehicleTypeForHost(host)} finance`;
   if (!open) return null;
   return (
     <dialog ref={dialog} className="modal quote-popup" aria-labelledby={titleId} onClose={onClose}>
       <h2 ref={heading} id={titleId} className="heading-m modal__title" tabIndex={-1}>
-        {vehicleTypeForHost(host)} finance with {brand.name}
+        Get a quote from {brand.name}
       </h2>
+      <h3 className="quote-popup__product">{vehicleFinance}</h3>
       <ul className="quote-popup__benefits">
         {BENEFITS.map((benefit) => (
           <li key={benefit}>{benefit}</li>

@@ -55,7 +55,7 @@ export function StepScreen({
     <>
       <div className="step-chrome">
         <PreviousButton step={step} />
-        <ProgressBar />
+        <ProgressBar step={step} />
       </div>
       <StepForm
         step={step}

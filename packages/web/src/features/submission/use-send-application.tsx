@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { loadChunk } from '../../lib/chunk-load';
 import { useNavigate } from '../../lib/router';
+import { reportError } from '../../api/client-errors';
+
+/** Where an application that could not be sent goes (decision record 0016). */
+const NOT_SENT_PATH = '/error';
+
+/**
+ * The submission client. The submit step's route fetches it with the screen (app/routes.tsx),
+ * so pressing Submit does not depend on the connection still being there.
+ */
+const loadSubmitClient = () => loadChunk(() => import('../../api/submit'));
 
 export interface SendApplication {
   /** Sends the application (the same submission key each time) and goes to where it leads. */
@@ -10,15 +20,25 @@ export interface SendApplication {
 }
 
 /**
- * The full submission as a screen uses it: the client is loaded on demand, a rate-limited
- * answer shows "still sending" while it waits, and the outcome (or the failure page, decision
- * record 0016) replaces the screen.
+ * The full submission as a screen uses it: a rate-limited answer shows "still sending" while it
+ * waits, and the outcome (or the not-sent page, decision record 0016) replaces the screen. If
+ * the client's code cannot be fetched either (the connection went before it had arrived), the
+ * application was not sent: the not-sent page says so and offers Try again
+ * (docs/decisions/0073-submit-never-silent.md).
  */
 export function useSendApplication(): SendApplication {
   const navigate = useNavigate();
   const [waitingMs, setWaitingMs] = useState<number | null>(null);
   const send = async () => {
-    const { goToOutcome, submitApplication } = await loadChunk(() => import('../../api/submit'));
+    let client: Awaited<ReturnType<typeof loadSubmitClient>>;
+    try {
+      client = await loadSubmitClient();
+    } catch (error) {
+      reportError(error, 'chunk', 'submitApplication');
+      navigate(NOT_SENT_PATH);
+      return;
+    }
+    const { goToOutcome, submitApplication } = client;
     try {
       const outcome = await submitApplication({ onWaiting: setWaitingMs });
       if (outcome) goToOutcome(outcome, navigate);

@@ -8,14 +8,15 @@ import { ContactUs } from './contact-us';
 import { ApplicationReference, useApplicationReference } from './reference';
 
 /**
- * /complete: the thank-you page, with the application's short reference (`ref`, decision 0030;
- * evoId on older links) and, when this tab
- * kept the approval's quote (docs/decisions/0023-quote-on-the-outcome-page.md), the quote.
+ * /complete: the thank-you page, with the application's short reference (`ref`, decision 0030)
+ * and, when this tab kept the approval's quote (docs/decisions/0023-quote-on-the-outcome-page.md),
+ * the quote. The 36-character application id (`evoId`) keys the quote but is never offered as
+ * the reference: nobody can read it out over the phone.
  */
 export default function CompletePage() {
   const params = useSearchParams();
   const applicationId = params.get('evoId');
-  const reference = useApplicationReference() ?? applicationId;
+  const reference = useApplicationReference();
   const quote = readQuote(applicationId);
   const firm = useConfig()?.company.name || currentBrand().name;
   return (
@@ -46,7 +47,9 @@ export default function CompletePage() {
           available to you.
         </p>
       )}
-      <p className="body">Please keep your reference number in case you need to get in touch.</p>
+      {reference && (
+        <p className="body">Please keep your reference number in case you need to get in touch.</p>
+      )}
       <ContactUs />
     </>
   );

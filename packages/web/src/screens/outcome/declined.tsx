@@ -28,6 +28,9 @@ export default function DeclinedPage() {
         .
       </p>
       <ContactUs intro="If you would like to know more about this decision, contact us" />
+      {reference && (
+        <p className="body">Please keep your reference number in case you need to get in touch.</p>
+      )}
       <p className="body">
         <Link to="/">Return to the start</Link>
       </p>

@@ -20,6 +20,9 @@ export default function DuplicatePage() {
         looking at your earlier application and will be in touch about it.
       </p>
       <ContactUs intro="If any of your details have changed, contact us" />
+      {reference && (
+        <p className="body">Please keep your reference number in case you need to get in touch.</p>
+      )}
     </>
   );
 }

@@ -142,6 +142,7 @@ describe('AddressStep, lookup variant', () => {
         byPostcode.mockResolvedValue([]);
         await find(user);
       },
+      'We could not find any addresses for ZZ99 9ZZ. Please enter the address below.',
     ],
     [
       'cannot fetch the chosen address',
@@ -152,8 +153,9 @@ describe('AddressStep, lookup variant', () => {
         const select = await screen.findByRole('combobox', { name: 'Select an address' });
         await user.selectOptions(select, ITEMS[0]!.Address);
       },
+      'We could not get the details of the address you chose. Please check the address below, or enter it.',
     ],
-  ])('opens the manual lines with no message when the lookup %s', async (_case, act) => {
+  ])('opens the manual lines and says why when the lookup %s', async (_case, act, message) => {
     await act(renderStep());
 
     const firstLine = await screen.findByLabelText('Flat or unit');
@@ -161,10 +163,36 @@ describe('AddressStep, lookup variant', () => {
     expect(screen.getByLabelText('Street')).toBeInTheDocument();
     expect(screen.getByLabelText('Postcode')).toHaveValue('ZZ99 9ZZ');
     expect(screen.queryByRole('button', { name: 'Find address' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('status')).toHaveTextContent(message);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(document.querySelector('.error-message')).toBeNull();
     expect(saved('savedAddresses.0')).toEqual({ manual: true, value: null, streetAddress: null });
+  });
+
+  it("keeps the lines of an address chosen before when the next one's details cannot be fetched", async () => {
+    byPostcode.mockResolvedValue(ITEMS);
+    byId.mockResolvedValueOnce(FLAT_1).mockResolvedValueOnce(null);
+    const user = renderStep();
+    await find(user);
+    const select = await screen.findByRole('combobox', { name: 'Select an address' });
+    await user.selectOptions(select, ITEMS[0]!.Address);
+    await waitFor(() => expect(saved('form.addresses.0.street')).toBe(FLAT_1.street));
+    await user.selectOptions(select, ITEMS[1]!.Address);
+
+    expect(await screen.findByLabelText('Street')).toHaveValue(FLAT_1.street);
+    expect(screen.getByLabelText('Town or city')).toHaveValue(FLAT_1.town);
+    expect(saved('form.addresses.0.houseNumber')).toBe(FLAT_1.houseNumber);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We could not get the details of the address you chose.',
+    );
+  });
+
+  it('says nothing once the visitor goes back to searching', async () => {
+    byPostcode.mockResolvedValue([]);
+    const user = renderStep();
+    await find(user);
+    await user.click(await screen.findByRole('button', { name: 'Search by postcode' }));
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('switches this address to manual entry and back, keeping the choice in the state', async () => {

@@ -41,11 +41,27 @@ function clearedLines(at: AddressPath): Record<string, null> {
   return Object.fromEntries(ADDRESS_LINES.map((line) => [`${at}.${line}`, null]));
 }
 
+function linesOf(at: AddressPath): Record<string, unknown> {
+  const application = getApplication();
+  return Object.fromEntries(
+    ADDRESS_LINES.map((line) => [`${at}.${line}`, getAnswer(application, `${at}.${line}`) ?? null]),
+  );
+}
+
+/** What the visitor is told when the lookup leaves them to type the address. */
+export const lookupProblem = {
+  nothingFound: (postcode: string) =>
+    `We could not find any addresses for ${postcode.toUpperCase()}. Please enter the address below.`,
+  noDetails:
+    'We could not get the details of the address you chose. Please check the address below, or enter it.',
+};
+
 /**
  * The address step of docs/product.md §2 (address/N and security-address-add) in both variants. The
  * lookup variant asks for a postcode, lists its addresses and fills the chosen one's lines
  * for review; the manual variant shows the lines. A lookup that fails or finds nothing opens
- * the manual lines with the typed postcode kept and no message (docs/product.md §8).
+ * the manual lines with the typed postcode and the lines already known kept, and says so
+ * (docs/decisions/0077-a-failed-address-lookup-says-so.md).
  */
 export function AddressStep({ at, manualPath, savedPath, intro, after }: AddressStepProps) {
   const lookupEnabled = useLookupEnabled();
@@ -56,6 +72,7 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
     () => savedChoice(savedPath)[0]?.id ?? null,
   );
   const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState('');
   const searching = useRef(false);
   const latestChoice = useRef(0);
 
@@ -76,13 +93,16 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
       if (searching.current) return;
       searching.current = true;
       setAnnouncement('');
+      setProblem('');
       const choiceBefore = latestChoice.current;
       try {
         const items = await lookupPostcode(postcode);
         // An address chosen from the list on show while this search ran stands.
         if (latestChoice.current !== choiceBefore) return;
         if (items.length === 0) {
+          // The lines already known (an address chosen before) stay for the visitor to check.
           setResults([]);
+          setProblem(lookupProblem.nothingFound(postcode));
           openManualForm();
           return;
         }
@@ -108,7 +128,11 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
     async (id: string | null) => {
       const request = (latestChoice.current += 1);
       setChosenId(id);
+      setProblem('');
       const choice = results.find((result) => result.id === id);
+      // Cleared while the chosen address's lines are on their way (Continue must not send the
+      // last address's), and put back if they never come.
+      const known = linesOf(at);
       setFields({
         ...clearedLines(at),
         ...(savedPath !== undefined && {
@@ -122,9 +146,14 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
       if (request !== latestChoice.current) return;
       if (!detail) {
         setChosenId(null);
-        if (savedPath !== undefined) {
-          setFields({ [`${savedPath}.value`]: null, [`${savedPath}.streetAddress`]: null });
-        }
+        setFields({
+          ...known,
+          ...(savedPath !== undefined && {
+            [`${savedPath}.value`]: null,
+            [`${savedPath}.streetAddress`]: null,
+          }),
+        });
+        setProblem(lookupProblem.noDetails);
         openManualForm();
         return;
       }
@@ -147,9 +176,11 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
           lookupEnabled={lookupEnabled}
           listed={results.length > 0}
           announcement={announcement}
+          problem={problem}
           onFind={find}
           onToggle={() => {
             setAnnouncement('');
+            setProblem('');
             setField(manualPath, !manual);
           }}
         />
@@ -158,7 +189,7 @@ export function AddressStep({ at, manualPath, savedPath, intro, after }: Address
         <AddressResults at={at} results={results} chosenId={chosenId} onChoose={choose} />
       ),
     }),
-    [at, manual, manualPath, lookupEnabled, results, announcement, chosenId, find, choose],
+    [at, manual, manualPath, lookupEnabled, results, announcement, problem, chosenId, find, choose],
   );
 
   return <StepScreen intro={intro} overrides={overrides} after={after} />;

@@ -19,6 +19,8 @@ export interface PostcodeFinderProps {
   listed: boolean;
   /** 'n addresses found', read out politely. */
   announcement: string;
+  /** Why the address is to be typed after a lookup: shown with the lines, read out politely. */
+  problem: string;
   onFind: (postcode: string) => Promise<void>;
   onToggle: () => void;
 }
@@ -36,6 +38,7 @@ export function PostcodeFinder({
   lookupEnabled,
   listed,
   announcement,
+  problem,
   onFind,
   onToggle,
 }: PostcodeFinderProps) {
@@ -127,8 +130,15 @@ export function PostcodeFinder({
               {manual ? 'Search by postcode' : 'Enter the address manually'}
             </button>
           </div>
-          <div role="status" className="postcode-finder__status">
-            {lookup ? announcement : ''}
+          <div
+            role="status"
+            className={
+              !lookup && problem
+                ? 'postcode-finder__status postcode-finder__status--problem'
+                : 'postcode-finder__status'
+            }
+          >
+            {lookup ? announcement : problem}
           </div>
         </div>
       )}

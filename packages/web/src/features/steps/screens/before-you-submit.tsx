@@ -1,6 +1,7 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useDeferredValue, useMemo } from 'react';
 import { stepHeading } from '@broker/domain';
 import { Link } from '../../../lib/router';
+import { reachedInApp } from '../../../lib/history';
 import { today } from '../../../lib/today';
 import { PageHeading } from '../../../chrome/page-heading';
 import { useApplicationStore } from '../../../state/application-store';
@@ -36,7 +37,12 @@ function SummaryList({ group }: { group: AnswerGroup }) {
 
 function CheckAnswers() {
   const application = useApplicationStore((store) => store.application);
-  const sections = useMemo(() => checkAnswers(application, today()), [application]);
+  // Reached by Continue, the heading comes first and the answers a moment later: the click's task
+  // renders, lays out and focuses a short page, and the rows (the longest page of the journey)
+  // follow in a render of their own (docs/performance.md, "Continue in the click's task"). Loaded
+  // (a deep link, a reload), the page renders whole, so nothing moves under the first paint.
+  const shown = useDeferredValue(application, reachedInApp() ? null : application);
+  const sections = useMemo(() => (shown ? checkAnswers(shown, today()) : []), [shown]);
   return (
     <>
       <PageHeading>{stepHeading({ id: 'before-you-submit' }, application)}</PageHeading>

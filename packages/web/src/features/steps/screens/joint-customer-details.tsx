@@ -12,7 +12,7 @@ const theirName: FieldRenderer = (field, { question, hint }) => (
     hint={hint}
     autoComplete="off"
     spellCheck={false}
-    transformOnBlur={capitaliseFirstLetter}
+    transform={capitaliseFirstLetter}
   />
 );
 

@@ -3,7 +3,8 @@ import type { FieldRenderer } from '../widgets/field-renderer';
 import { TextField } from '../widgets/text-field';
 import { StepScreen } from '../step-screen';
 
-// docs/product.md §5: the first letter is capitalised when the name is saved.
+// docs/product.md §5: the first letter is capitalised when the name is saved (left, or sent with
+// Enter or Continue).
 const name: FieldRenderer = (field, { question, hint }) => (
   <TextField
     path={field.path}
@@ -11,7 +12,7 @@ const name: FieldRenderer = (field, { question, hint }) => (
     hint={hint}
     autoComplete={field.autocomplete}
     spellCheck={false}
-    transformOnBlur={capitaliseFirstLetter}
+    transform={capitaliseFirstLetter}
   />
 );
 

@@ -39,6 +39,25 @@ describe('joint applicant details', () => {
     expect(getApplication().form.joint.lastName).toBe('Mcdonald-ó');
   });
 
+  it('stores the capital when Enter is pressed straight after the last letter', async () => {
+    setField('form.isJointApplication', true);
+    const user = renderAt('/joint-customer-details', <JointCustomerDetailsScreen />);
+    const last = await screen.findByRole('textbox', { name: 'Last name' });
+    await user.type(last, 'brown{Enter}');
+    expect(getApplication().form.joint.lastName).toBe('Brown');
+  });
+
+  it('leaves the name as typed while it is being typed: a letter put before it later still leads', async () => {
+    setField('form.isJointApplication', true);
+    const user = renderAt('/joint-customer-details', <JointCustomerDetailsScreen />);
+    const first = await screen.findByRole('textbox', { name: 'First name' });
+    await user.type(first, 'am');
+    await user.keyboard('{Home}s');
+    expect(first).toHaveValue('sam');
+    await user.tab();
+    expect(first).toHaveValue('Sam');
+  });
+
   it('refuses hidden characters in their name, with a message that says so', async () => {
     setField('form.isJointApplication', true);
     const user = renderAt('/joint-customer-details', <JointCustomerDetailsScreen />);

@@ -103,3 +103,55 @@ describe('StepForm', () => {
     expect(window.location.pathname).toBe('/date-of-birth');
   });
 });
+
+describe('StepForm: messages when they help (docs/decisions/0075-messages-when-they-help.md)', () => {
+  beforeAll(() => preloadFieldKinds(STEPS.employment.fields.map((field) => field.kind)));
+  beforeEach(() => {
+    setFields({ 'form.employments.0.employmentStatus': null });
+    window.history.replaceState(null, '', '/employment/1');
+  });
+
+  it('shows no message on a question an answer reveals after Continue, until it is touched or Continue is pressed again', async () => {
+    const user = renderStep({ id: 'employment', n: 1 });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent('Please choose your employment status.');
+
+    // Choosing a job reveals three questions the person has not reached yet.
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /employment status/i }),
+      'Employed full time',
+    );
+    const occupation = await screen.findByRole('textbox', { name: 'Occupation' });
+    expect(occupation).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/Please enter your/)).not.toBeInTheDocument();
+    // The message put right has left the summary, and nothing stale is left in it.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Touched and left empty: its own message, and the summary lists it.
+    await user.click(occupation);
+    await user.tab();
+    expect(occupation).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your occupation.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('employer name');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please enter your occupation.Please enter your employer name.Please enter your employer town.',
+    );
+  });
+
+  it('takes a message out of the summary as soon as its answer is put right', async () => {
+    const user = renderStep({ id: 'employment', n: 1 });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /employment status/i }),
+      'Employed full time',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByRole('link', { name: /^Please enter your/ })).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: 'Occupation' }), 'Engineer');
+    expect(screen.getAllByRole('link', { name: /^Please enter your/ })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Please enter your occupation.' })).toBeNull();
+    expect(document.title).toBe('Error: Marital status');
+  });
+});

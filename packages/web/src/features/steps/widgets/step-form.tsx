@@ -102,6 +102,9 @@ function StepFormBody({
   );
   const preloadNext = useNextScreenPreload(predict, preloadPage);
 
+  // After each press the summary takes focus; from then on it lists the messages on show, so a
+  // message the person has put right leaves it at once (docs/decisions/0075-messages-when-they-help.md).
+  const shownErrors = attempt.count > 0 ? (form?.shownErrors ?? attempt.errors) : [];
   useEffect(() => {
     if (attempt.errors.length === 0) return;
     summary.current?.focus();
@@ -113,6 +116,8 @@ function StepFormBody({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
+    // A name typed last and sent with Enter has not been left: it is saved as it would be.
+    form?.saveAll();
     form?.touchAll();
     const path = stepPath(step);
     const errors = validateStep(step, getApplication(), today());
@@ -149,9 +154,9 @@ function StepFormBody({
   return (
     <form className="step-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {pageTitle !== undefined && (
-        <title>{attempt.errors.length > 0 ? `Error: ${pageTitle}` : pageTitle}</title>
+        <title>{shownErrors.length > 0 ? `Error: ${pageTitle}` : pageTitle}</title>
       )}
-      <ErrorSummary ref={summary} errors={attempt.errors} />
+      <ErrorSummary ref={summary} errors={shownErrors} />
       {children}
       <button
         type="submit"

@@ -5,6 +5,7 @@
 //   (field-renderer's LOADERS: `radio: () => import('./kinds/choice')`);
 // - every other page is a lazily imported screens/outcome/*.tsx or screens/content/*.tsx.
 // If a convention changes, `problems` says so and the budget check fails rather than guessing.
+// Used by the build's pre-render (the step shells' chunks) and by bench/ (page weight, budgets).
 import { STEP_IDS, STEPS } from '@broker/domain';
 import { chunkOf, closure, sourceOf } from './chunks.mjs';
 

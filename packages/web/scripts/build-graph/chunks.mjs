@@ -1,11 +1,13 @@
 // The production build read as a graph of chunks: what each chunk imports (statically and
 // lazily), which source modules it holds and how many bytes each contributes (from the build's
 // sourcemaps), and which chunks each screen needs. Deterministic: reads a dist folder only.
+// The product's own: the build's pre-render (scripts/prerender.mjs) needs it, and the benchmarks
+// and the CI budget check (bench/) import it from here, never the other way round.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist');
 export const KB = 1024;
 

@@ -1,6 +1,0 @@
-import { StepScreen } from '../step-screen';
-
-/** /residential-status/N */
-export default function AddressStatusScreen() {
-  return <StepScreen />;
-}

@@ -1,6 +1,0 @@
-import { StepScreen } from '../step-screen';
-
-/** /driving-licence (vehicle finance). */
-export default function DrivingLicenceScreen() {
-  return <StepScreen />;
-}

@@ -1,6 +1,0 @@
-import { StepScreen } from '../step-screen';
-
-/** /own-other-properties */
-export default function OwnOtherPropertiesScreen() {
-  return <StepScreen />;
-}
