@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInitialState, partialSubmissionPayloadSchema } from '@broker/domain';
+import {
+  createInitialState,
+  disclosureReceiptSchema,
+  partialSubmissionPayloadSchema,
+} from '@broker/domain';
 import { setField, useApplicationStore } from '../state/application-store';
 import { savePartial } from '../api/partial-save';
 import { disclosuresFor, markAgreed, markShown, startConsentRecording } from './recorder';
@@ -89,6 +93,41 @@ describe('the record of texts shown and consents given', () => {
     expect(disclosuresFor(useApplicationStore.getState().application)?.agreed).toEqual([
       { consent: 'cookies', text: 'cookies', version: 2, at: '2026-11-24T07:01:00.000Z' },
     ]);
+  });
+
+  it('tells the server once per text, after the render, in one request per render, under the application’s key', async () => {
+    // What earlier tests marked goes first, unanswered.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const requests: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (url.startsWith('/api/disclosures/')) {
+          requests.push({ url, body: JSON.parse(init.body as string) });
+        }
+        return Promise.resolve(new Response('{}', { status: 200 }));
+      }),
+    );
+    // The footer marks both as it mounts; nothing is sent while the page renders.
+    markShown('broker-status');
+    markShown('commission');
+    expect(requests).toEqual([]);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toEqual({
+      url: '/api/disclosures/6f1c1c1e-2b8a-4a57-9b9a-000000000001',
+      body: {
+        shown: [
+          { text: 'broker-status', version: 1 },
+          { text: 'commission', version: 1 },
+        ],
+      },
+    });
+    expect(disclosureReceiptSchema.safeParse(requests[0]?.body).success).toBe(true);
+    // Shown again (the next page's footer): already told.
+    markShown('commission');
+    markShown('terms');
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.body).toEqual({ shown: [{ text: 'terms', version: 1 }] });
   });
 
   it('belongs to one application: a new application starts with none', () => {
