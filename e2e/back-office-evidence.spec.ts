@@ -1,82 +1,92 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { currentDisclosureVersion, type DisclosureTextId } from '@broker/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { application, signedInAs } from './support/back-office';
-import { payloadOf, waitForApplication } from './support/db';
+import { payloadOf, servedTo, waitForApplication } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
 import { uniqueContact } from './support/secured';
 import { thenIShouldSeeTheHeading } from './support/user';
 import { completeVehicleJourneyUpTo, VEHICLE_APPLICANT } from './support/vehicle';
 
-// Evidence of what was disclosed and agreed (docs/evidence.md): the applicant's browser records
-// the texts it shows, the application carries them, and a member of staff sees them on the
-// application and opens a stored text as it was. Keyboard only, axe on each screen.
+// Evidence of what was disclosed and agreed (docs/evidence.md, decision 0060): the server keeps
+// its own record of the texts it served each session; the browser's record comes with the
+// application; a member of staff sees both, side by side, with what contradicts the server's
+// record marked. Keyboard only, axe on each screen.
 
 interface Disclosures {
   shown: { text: string; version: number; at: string }[];
   agreed: { consent: string; text: string; version: number; at: string }[];
 }
 
-test('staff see which texts an application was shown and agreed, and open one as it was', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(150_000);
-
-  // The applicant's first screen shows the broker's status and commission in its footer: the
-  // browser records both, with the current versions.
-  await page.goto('/');
-  await expect(page.locator('footer')).toContainText('is a credit broker, not a lender');
-  await expect
-    .poll(() => page.evaluate(() => sessionStorage.getItem('disclosures')))
-    .toContain('commission');
-  const recorded = JSON.parse(
-    (await page.evaluate(() => sessionStorage.getItem('disclosures'))) ?? '{}',
-  ) as Disclosures;
-  expect(recorded.shown.map((entry) => [entry.text, entry.version])).toEqual([
-    ['broker-status', 1],
-    ['commission', 1],
-  ]);
-  const agreedAt = new Date().toISOString();
-  const disclosures: Disclosures = {
-    shown: [...recorded.shown, { text: 'terms', version: 1, at: agreedAt }],
-    agreed: [{ consent: 'terms', text: 'terms', version: 1, at: agreedAt }],
-  };
-  const { key, payload } = application({ disclosures });
-  const submitted = await request.post(`/api/submission/${key}`, { data: payload });
-  expect(submitted.status()).toBe(200);
-  const unknown = application({
-    disclosures: { shown: [{ text: 'terms', version: 42, at: agreedAt }], agreed: [] },
-  });
-  const refused = await request.post(`/api/submission/${unknown.key}`, { data: unknown.payload });
-  expect(refused.status()).toBe(400);
-  expect(await refused.json()).toEqual({
-    error: 'invalid_payload',
-    fields: [{ path: 'disclosures.shown.0.version', message: 'Not a known version of this text' }],
-  });
-
-  // A member of staff (an auditor: reading evidence is for every role) signs in.
+/** Signs in as an auditor (reading evidence is for every role) and opens the application. */
+async function whenStaffOpenTheApplication(page: Page, email: string, name: RegExp) {
   await signedInAs(page, 'auditor');
-
-  // The application, found by its e-mail address.
-  await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), String(payload.email));
+  await iTypeInto(page, page.getByRole('searchbox', { name: 'Search' }), email);
   await iPressEnterOn(page, page.getByRole('button', { name: 'Search' }));
-  await iPressEnterOn(page, page.getByRole('link', { name: 'Katherine Johnson' }).first());
-  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeFocused();
-  const evidence = page.getByRole('region', { name: 'What the applicant was shown and agreed' });
-  const consents = evidence.getByRole('table', { name: 'Consents' });
-  await expect(consents.getByRole('row').nth(1)).toContainText('Agreed to the terms');
-  await expect(consents.getByRole('row').nth(1)).toContainText('Terms & Conditions, version 1');
+  await iPressEnterOn(page, page.getByRole('link', { name }).first());
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  return page.getByRole('region', { name: 'What the applicant was shown and agreed' });
+}
+
+test('an applicant’s journey: staff see each text as served by us and as claimed by the browser, nothing contradicted', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const startedAt = new Date().toISOString();
+  const contact = uniqueContact(testInfo, 'applicant');
+  await completeVehicleJourneyUpTo(page, '/complete', { ...VEHICLE_APPLICANT, ...contact });
+  await thenIShouldSeeTheHeading(page, 'Application sent');
+  const reference = new URL(page.url()).searchParams.get('evoId');
+  const row = await waitForApplication((stored) => stored.application_id === reference);
+
+  // The server's own record: the footer's texts, served to this session on the server's clock.
+  const served = servedTo(row.submission_key);
+  expect(served.map((entry) => [entry.text_id, entry.version])).toEqual(
+    expect.arrayContaining([
+      ['broker-status', 1],
+      ['commission', 1],
+    ]),
+  );
+  for (const entry of served) {
+    expect(entry.first_served_at >= startedAt && entry.first_served_at <= row.created_at).toBe(
+      true,
+    );
+  }
+  // The browser's record, sent with the application: each at the version current when shown.
+  const sent = payloadOf(row).disclosures as Disclosures;
+  expect(sent.shown.map((entry) => entry.text)).toEqual(
+    expect.arrayContaining(['broker-status', 'commission']),
+  );
+  const terms = sent.agreed.find((entry) => entry.consent === 'terms');
+  expect(terms).toMatchObject({ text: 'terms', version: 1 });
+  for (const entry of [...sent.shown, ...sent.agreed]) {
+    expect(entry.version, entry.text).toBe(
+      currentDisclosureVersion(entry.text as DisclosureTextId),
+    );
+  }
+
+  const evidence = await whenStaffOpenTheApplication(page, contact.email, /^Jane Doe-smith$/i);
   const shown = evidence.getByRole('table', { name: 'Texts shown' });
-  await expect(shown.getByRole('row')).toHaveCount(4);
-  await expect(shown.getByRole('row').nth(1)).toContainText('Broker status, version 1');
-  await expect(shown.getByRole('row').nth(2)).toContainText('Commission, version 1');
+  for (const name of ['Broker status, version 1', 'Commission, version 1']) {
+    const text = shown.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(text).toContainText('Served by us at');
+    await expect(text).toContainText('Claimed by the browser: shown at');
+    await expect(text).toContainText('No contradiction');
+    await expect(text).toContainText(/SHA-256 [0-9a-f]{64}/);
+  }
+  const consents = evidence.getByRole('table', { name: 'Consents' });
+  const agreed = consents.getByRole('row').filter({ hasText: 'Agreed to the terms' });
+  await expect(agreed).toContainText('Claimed by the browser: agreed at');
+  await expect(agreed).toContainText('Terms & Conditions, version 1');
+  await expect(agreed).toContainText('No contradiction');
+  await expect(evidence).not.toContainText('Contradicts our record');
+  await expect(evidence).not.toContainText('We have no record of serving any text');
   // Not repeated under "Other answers".
   await expect(page.getByRole('heading', { name: 'Other answers' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await evidence.scrollIntoViewIfNeeded();
-  await snap(page, 'back-office-evidence-detail');
+  await snap(page, 'back-office-evidence-served');
 
   // The commission text as it was, word for word.
   await iPressEnterOn(page, shown.getByRole('link', { name: 'Commission, version 1' }));
@@ -95,7 +105,7 @@ test('staff see which texts an application was shown and agreed, and open one as
 
   // The terms agreed to, then back to the application.
   await iPressEnterOn(page, page.getByRole('link', { name: 'Back to the application' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: /^Jane Doe-smith$/i })).toBeFocused();
   await iPressEnterOn(
     page,
     page
@@ -111,29 +121,81 @@ test('staff see which texts an application was shown and agreed, and open one as
   await expectNoAxeViolations(page);
 });
 
-test('a whole journey in the browser sends the texts it showed and the moment the terms were agreed', async ({
+test('a script’s forged evidence under a real session’s key is marked for staff: no texts shown, 1999 and 2099, the repossession warning 36 times', async ({
   page,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const startedAt = new Date().toISOString();
-  await completeVehicleJourneyUpTo(page, '/complete', {
-    ...VEHICLE_APPLICANT,
-    ...uniqueContact(testInfo, 'applicant'),
+  request,
+}) => {
+  test.setTimeout(150_000);
+
+  // A visitor's first screen: the server records serving its footer's texts to the session.
+  await page.goto('/');
+  await expect(page.locator('footer')).toContainText('is a credit broker, not a lender');
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('disclosures')))
+    .toContain('commission');
+  const { key } = JSON.parse(
+    (await page.evaluate(() => sessionStorage.getItem('disclosures'))) ?? '{}',
+  ) as { key: string };
+  await expect
+    .poll(() => servedTo(key).map((entry) => entry.text_id))
+    .toEqual(['broker-status', 'commission']);
+
+  // A script then sends the application under that key, with a record of its own making.
+  const now = new Date().toISOString();
+  const { payload } = application({
+    submissionKey: key,
+    disclosures: {
+      shown: Array.from({ length: 36 }, () => ({
+        text: 'repossession-warning',
+        version: 1,
+        at: now,
+      })),
+      agreed: [
+        { consent: 'terms', text: 'terms', version: 1, at: '1999-01-01T00:00:00.000Z' },
+        { consent: 'cookies', text: 'cookies', version: 2, at: '2099-12-31T23:59:59.000Z' },
+      ],
+    },
   });
-  await thenIShouldSeeTheHeading(page, 'Application sent');
-  const reference = new URL(page.url()).searchParams.get('evoId');
-  const row = await waitForApplication((stored) => stored.application_id === reference);
-  const sent = payloadOf(row).disclosures as Disclosures;
-  expect(sent.shown.map((entry) => entry.text)).toEqual(
-    expect.arrayContaining(['broker-status', 'commission']),
+  const submitted = await request.post(`/api/submission/${key}`, { data: payload });
+  expect(submitted.status()).toBe(200);
+  // It cannot add to the server's record afterwards either.
+  const late = await request.post(`/api/disclosures/${key}`, {
+    data: { shown: [{ text: 'repossession-warning', version: 1 }] },
+  });
+  expect(late.status()).toBe(409);
+
+  const evidence = await whenStaffOpenTheApplication(
+    page,
+    String(payload.email),
+    /^Katherine Johnson$/,
   );
-  const terms = sent.agreed.find((entry) => entry.consent === 'terms');
-  expect(terms).toMatchObject({ text: 'terms', version: 1 });
-  expect(terms!.at >= startedAt && terms!.at <= new Date().toISOString()).toBe(true);
-  // Each at the version current when it was shown (privacy and cookies are at 2: decision 0044).
-  for (const entry of [...sent.shown, ...sent.agreed]) {
-    expect(entry.version, entry.text).toBe(
-      currentDisclosureVersion(entry.text as DisclosureTextId),
-    );
-  }
+  await expect(evidence).toContainText("5 entries of the browser's record contradict ours");
+  const shown = evidence.getByRole('table', { name: 'Texts shown' });
+  const commission = shown
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Commission, version 1' }) });
+  await expect(commission).toContainText('Served by us at');
+  await expect(commission).toContainText('Not claimed by the browser');
+  await expect(commission).toContainText(
+    "Missing from the browser's record, though we served it before the application arrived.",
+  );
+  const warning = shown
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Repossession warning, version 1' }) });
+  await expect(warning).toContainText('Not served by us');
+  await expect(warning).toContainText(/Claimed by the browser: shown at .+, 36 times/);
+  await expect(warning).toContainText(
+    'Only a loan secured on a home shows this text, and this application is not one.',
+  );
+  await expect(warning).toContainText('Claimed 36 times; a browser records each version once.');
+  const consents = evidence.getByRole('table', { name: 'Consents' });
+  await expect(consents.getByRole('row').filter({ hasText: 'Agreed to the terms' })).toContainText(
+    'The time claimed is before our first record of this session',
+  );
+  await expect(
+    consents.getByRole('row').filter({ hasText: 'Accepted analytics cookies' }),
+  ).toContainText('The time claimed is after we received the application');
+  await expectNoAxeViolations(page);
+  await evidence.scrollIntoViewIfNeeded();
+  await snap(page, 'back-office-evidence-forged');
 });

@@ -79,3 +79,22 @@ export async function waitForApplication(
 export function payloadOf(row: StoredApplication): Record<string, unknown> {
   return JSON.parse(row.payload_json) as Record<string, unknown>;
 }
+
+/** One row of the server's record of the texts it served a session (docs/evidence.md). */
+export interface ServedRow {
+  submission_key: string;
+  text_id: string;
+  version: number;
+  first_served_at: string;
+  last_served_at: string;
+  times: number;
+}
+
+export function servedTo(submissionKey: string): ServedRow[] {
+  return withDatabase(
+    (db) =>
+      db
+        .prepare('SELECT * FROM disclosures_served WHERE submission_key = ? ORDER BY text_id')
+        .all(submissionKey) as ServedRow[],
+  );
+}

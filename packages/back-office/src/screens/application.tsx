@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { DisclosureEvidence } from '@broker/domain';
 import { api, ApiError } from '../api';
 import type { Session } from '../api';
 import { groupAnswers } from '../answers';
@@ -21,6 +22,7 @@ interface ApplicationDetail extends ApplicationSummary {
   decision: PanelFindings | null;
   work: Work;
   deliveries: DeliveryAttempts[];
+  evidence: DisclosureEvidence | null;
 }
 
 /** One application: needs first, then the decision, then every answer grouped (docs/back-office.md). */
@@ -126,7 +128,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
       <PanelDecisionPanel found={detail.decision} />
 
       <DeliveryPanel id={detail.id} session={session} initial={detail.deliveries} />
-      <EvidencePanel applicationId={detail.id} disclosures={payload.disclosures} />
+      <EvidencePanel applicationId={detail.id} evidence={detail.evidence} />
 
       {groupAnswers(payload).map((section) => (
         <section key={section.heading} className="check-answers__section">
