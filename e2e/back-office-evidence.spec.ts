@@ -5,7 +5,7 @@ import { application, signedInAs } from './support/back-office';
 import { payloadOf, servedTo, waitForApplication } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
-import { uniqueContact } from './support/secured';
+import { completeSecuredJourneyUpTo, securedApplicant, uniqueContact } from './support/secured';
 import { thenIShouldSeeTheHeading } from './support/user';
 import { completeVehicleJourneyUpTo, VEHICLE_APPLICANT } from './support/vehicle';
 
@@ -198,4 +198,42 @@ test('a script’s forged evidence under a real session’s key is marked for st
   await expectNoAxeViolations(page);
   await evidence.scrollIntoViewIfNeeded();
   await snap(page, 'back-office-evidence-forged');
+});
+
+test('a secured loan’s journey: the secured texts are served on its path, and nothing is contradicted', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const who = securedApplicant(testInfo);
+  await completeSecuredJourneyUpTo(page, '/complete', who);
+  await thenIShouldSeeTheHeading(page, 'Application sent');
+  const row = await waitForApplication((stored) => stored.email_lower === who.applicant.email);
+  expect(servedTo(row.submission_key).map((entry) => entry.text_id)).toEqual(
+    expect.arrayContaining([
+      'broker-status',
+      'commission',
+      'fair-processing',
+      'repossession-warning',
+      'representative-example',
+      'soft-search',
+    ]),
+  );
+
+  const evidence = await whenStaffOpenTheApplication(page, who.applicant.email, /^Alex Morgan$/i);
+  const shown = evidence.getByRole('table', { name: 'Texts shown' });
+  for (const name of [
+    'Repossession warning, version 1',
+    'Representative example (secured), version 1',
+    'Soft search notice, version 1',
+    'Fair processing notice, version 1',
+  ]) {
+    const text = shown.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(text, name).toContainText('Served by us at');
+    await expect(text, name).toContainText('Claimed by the browser: shown at');
+  }
+  await expect(
+    evidence.getByRole('table', { name: 'Consents' }).getByRole('row', { name: /soft search/ }),
+  ).toContainText('No contradiction');
+  await expect(evidence).not.toContainText('Contradicts our record');
+  await expectNoAxeViolations(page);
 });
