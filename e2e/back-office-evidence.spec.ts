@@ -9,7 +9,7 @@ import { completeSecuredJourneyUpTo, securedApplicant, uniqueContact } from './s
 import { thenIShouldSeeTheHeading } from './support/user';
 import { completeVehicleJourneyUpTo, VEHICLE_APPLICANT } from './support/vehicle';
 
-// Evidence of what was disclosed and agreed (docs/evidence.md, decision 0060): the server keeps
+// Evidence of what was disclosed and agreed (docs/evidence.md, decisions 0060 and 0061): the server keeps
 // its own record of the texts it served each session; the browser's record comes with the
 // application; a member of staff sees both, side by side, with what contradicts the server's
 // record marked. Keyboard only, axe on each screen.

@@ -1,5 +1,5 @@
 /**
- * What an application's disclosure evidence is worth (docs/evidence.md, decision 0060): the
+ * What an application's disclosure evidence is worth (docs/evidence.md, decision 0061): the
  * browser's claims (the payload's `disclosures`) read against the server's own record of the
  * texts it served to the session, the session's times and the application's path. Pure: the
  * server gathers the facts and the times, this decides what contradicts what.
@@ -157,7 +157,7 @@ const byTextOrder = (a: { text: DisclosureTextId; version: number }, b: typeof a
 
 /**
  * Reads the browser's claims against the server's record. A claim is marked, never dropped:
- * contradicting claims are kept as sent, with the reasons (decision 0060).
+ * contradicting claims are kept as sent, with the reasons (decision 0061).
  */
 export function checkDisclosureEvidence(facts: EvidenceFacts): DisclosureEvidence {
   const began = [...facts.served.map((row) => row.firstAt), facts.firstSavedAt].reduce(

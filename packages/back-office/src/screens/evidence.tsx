@@ -6,7 +6,7 @@ import { Link, PageHeading } from '../components';
 import { formatWhen } from '../format';
 
 /**
- * What an application was shown and agreed (docs/evidence.md, decision 0060), and each stored
+ * What an application was shown and agreed (docs/evidence.md, decisions 0060 and 0061), and each stored
  * text as it was.
  */
 const TEXT_NAMES: Record<string, string> = {
@@ -79,7 +79,7 @@ function TextCell({
   );
 }
 
-/** Each contradiction in plain words (decision 0060). */
+/** Each contradiction in plain words (decision 0061). */
 function Problem({
   problem,
   version,

@@ -11,7 +11,7 @@ import { eraseSubject, findSubject, subjectAccessDocument } from '../lifecycle/s
 import { DISCLOSURE_TEXTS } from './texts.generated.js';
 
 // The server's own record of the texts it served to a session, and the browser's claims read
-// against it (docs/evidence.md, docs/decisions/0060-served-disclosure-record.md). Each attack is
+// against it (docs/evidence.md, decisions 0060 and 0061). Each attack is
 // a script posting straight to the API, as a claims firm could.
 
 const MINUTE = 60_000;
