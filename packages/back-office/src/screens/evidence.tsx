@@ -197,7 +197,7 @@ export function EvidencePanel({
         the applicant&apos;s browser sent with the application: we cannot see it happen, so we check
         it against our record and mark what contradicts it.
       </p>
-      {evidence && !evidence.servedAny ? (
+      {evidence && !evidence.servedAny && texts.length + consents.length > 0 ? (
         <div className="notice">
           <p className="body">
             We have no record of serving any text to this session: the application did not come
