@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
+import { ALERT_EVENT } from '../delivery/events.js';
 import { claimLease, finishLease } from './lease.js';
+import { APPLICATION_RELATIONS } from './relations.js';
 
 export const RETENTION_JOB = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,13 +16,21 @@ const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 export type RetentionPeriods = Config['retention'];
 
+/** What a run deleted, by kind (the log line and `npm run retention` print it). */
 export interface RetentionResult {
   decidedApplications: number;
   partialApplications: number;
+  /** The expired applications' people rows. */
+  people: number;
+  /** Each of `APPLICATION_RELATIONS`, by its kind: the rows that went with their application. */
+  work: number;
+  activity: number;
+  /** The expired applications' events, whatever their state, and delivered ones past 30 days. */
   deliveryEvents: number;
   alerts: number;
   portalMail: number;
   portalAccounts: number;
+  devMailbox: number;
 }
 
 function yearsBefore(now: Date, years: number): string {
@@ -32,11 +43,19 @@ function daysBefore(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
+async function countReferring(db: Db, table: string, ids: number[]): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
+    where application_row_id in (${sql.join(ids)})`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /**
  * Deletes what is past its period (docs/data-lifecycle.md): decided applications `decidedYears`
- * after completion, partial ones `partialDays` after their last save, each with its work row,
- * notes and activity and its undelivered events; delivered events, sent alerts and sent mail
- * after `deliveredDays`; portal accounts with no application left once past the partial period.
+ * after completion, partial ones `partialDays` after their last save. Every row that refers to
+ * an application by key (its people, work, notes, events, portal links: `APPLICATION_RELATIONS`)
+ * goes with it through the foreign keys; nothing is matched by text. Then delivered events and
+ * alerts, sent mail and the development mailbox after `deliveredDays`, and portal accounts no
+ * application links to any more once past the partial period.
  */
 export async function deleteExpired(
   db: Db,
@@ -50,7 +69,7 @@ export async function deleteExpired(
   return db.transaction().execute(async (trx) => {
     const expired = await trx
       .selectFrom('applications')
-      .select(['id', 'status', 'submission_key'])
+      .select(['id', 'status'])
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'complete'), eb('completed_at', '<', decidedCutoff)]),
@@ -58,35 +77,30 @@ export async function deleteExpired(
         ]),
       )
       .execute();
-    let deliveryEvents = 0;
+    const counts = { people: 0, work: 0, activity: 0, deliveryEvents: 0 };
     for (let start = 0; start < expired.length; start += 500) {
-      const batch = expired.slice(start, start + 500);
-      const ids = batch.map((row) => row.id);
-      await trx.deleteFrom('application_activity').where('application_row_id', 'in', ids).execute();
-      await trx.deleteFrom('application_work').where('application_row_id', 'in', ids).execute();
-      // Events carry the application's answers; delivered ones go below, dead letters with it.
-      for (const row of batch) {
-        const events = await trx
-          .deleteFrom('delivery_events')
-          .where('body', 'like', `%"submissionKey":${JSON.stringify(row.submission_key)}%`)
-          .executeTakeFirst();
-        deliveryEvents += Number(events.numDeletedRows);
+      const ids = expired.slice(start, start + 500).map((row) => row.id);
+      counts.people += await countReferring(trx, 'application_people', ids);
+      for (const relation of APPLICATION_RELATIONS) {
+        const kind = relation.kind as keyof typeof counts;
+        counts[kind] = (counts[kind] ?? 0) + (await countReferring(trx, relation.table, ids));
       }
       await trx.deleteFrom('applications').where('id', 'in', ids).execute();
     }
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
-      .executeTakeFirst();
-    const alerts = await trx
-      .deleteFrom('alert_outbox')
-      .where('delivered_at', '<', deliveredCutoff)
-      .executeTakeFirst();
+      .returning('event_type')
+      .execute();
+    const alerts = delivered.filter((event) => event.event_type === ALERT_EVENT).length;
     const mail = await trx
       .deleteFrom('portal_mail_outbox')
       .where('sent_at', '<', deliveredCutoff)
       .executeTakeFirst();
-    await trx.deleteFrom('dev_mailbox').where('created_at', '<', deliveredCutoff).execute();
+    const devMailbox = await trx
+      .deleteFrom('dev_mailbox')
+      .where('created_at', '<', deliveredCutoff)
+      .executeTakeFirst();
     const accounts = await trx
       .deleteFrom('portal_accounts')
       .where('updated_at', '<', partialCutoff)
@@ -94,9 +108,9 @@ export async function deleteExpired(
         eb.not(
           eb.exists(
             eb
-              .selectFrom('applications')
-              .select('applications.id')
-              .whereRef('applications.email_lower', '=', 'portal_accounts.email_lower'),
+              .selectFrom('portal_account_applications')
+              .select('portal_account_applications.application_row_id')
+              .whereRef('portal_account_applications.portal_account_id', '=', 'portal_accounts.id'),
           ),
         ),
       )
@@ -104,10 +118,14 @@ export async function deleteExpired(
     return {
       decidedApplications: expired.filter((row) => row.status === 'complete').length,
       partialApplications: expired.filter((row) => row.status === 'partial').length,
-      deliveryEvents: deliveryEvents + Number(delivered.numDeletedRows),
-      alerts: Number(alerts.numDeletedRows),
+      people: counts.people,
+      work: counts.work,
+      activity: counts.activity,
+      deliveryEvents: counts.deliveryEvents + delivered.length - alerts,
+      alerts,
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
+      devMailbox: Number(devMailbox.numDeletedRows),
     };
   });
 }

@@ -11,6 +11,8 @@ import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerLifecycleRoutes } from '../lifecycle/routes.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
 import { registerDeliveryRoutes } from './deliveries.js';
+import { registerDuplicateRoutes } from './duplicates.js';
+import type { DuplicateRoutesOptions } from './duplicates.js';
 import {
   ALL_ROLES,
   clearSessionCookie,
@@ -59,6 +61,8 @@ export interface StaffRoutesOptions {
   db: Db;
   clock: Clock;
   environment: Environment;
+  /** Releasing a possible duplicate decides and delivers it (staff/duplicates.ts). */
+  duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
 }
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -509,6 +513,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerLifecycleRoutes(app, { db, clock, guard, audit });
   registerEvidenceRoutes(app, { db, clock, guard, audit });
   registerDeliveryRoutes(app, { db, clock, guard, audit });
+  registerDuplicateRoutes(app, { db, clock, guard, audit, ...options.duplicates });
 
   // ---------- The audit log (auditors; admins) ----------
 
