@@ -161,8 +161,14 @@ test.describe('the reference, the export and delivery attempts', () => {
     test.setTimeout(90_000);
     await signedInAs(page, 'agent');
     await expect(page.getByRole('table')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Export as CSV' })).toHaveCount(0);
-    const refused = await page.request.get('/api/staff/applications/export');
+    await expect(page.getByRole('button', { name: 'Export as CSV' })).toHaveCount(0);
+    const { csrfToken } = (await (await page.request.get('/api/staff/session')).json()) as {
+      csrfToken: string;
+    };
+    const refused = await page.request.post('/api/staff/applications/export', {
+      data: {},
+      headers: { 'x-csrf-token': csrfToken },
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ error: 'forbidden' });
   });

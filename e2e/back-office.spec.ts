@@ -17,7 +17,7 @@ test.describe('back office', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const { key, payload } = application({
       additionalNeedsRequirements: true,
       discussFinancialCircumstances: true,
@@ -216,7 +216,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('status')).toHaveText('You have signed out');
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-signed-out');
-    const after = await page.request.get('/api/staff/applications');
+    const after = await page.request.post('/api/staff/applications/search', { data: {} });
     expect(after.status()).toBe(401);
   });
 
