@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { submissionPayloadSchema } from '@broker/domain';
+import { applicantPayload } from '@broker/domain/testing';
 import { expectNoAxeViolations } from './support/axe';
 import { application, signedInAs } from './support/back-office';
-import { databasePath, readApplications } from './support/db';
+import { databasePath, findApplication, readApplications } from './support/db';
 import { iPressEnterOn, iTypeInto } from './support/keyboard';
 import { snap } from './support/screenshots';
+import { personFor } from './support/seeded-application';
 
 // Data requests in the back office (docs/data-lifecycle.md): an admin finds one person's data,
 // downloads it as JSON and erases it after a reason and a confirmation. Keyboard only, with axe
@@ -92,4 +96,67 @@ test('an admin downloads a person’s data and erases it, by keyboard alone', as
   await iPressEnterOn(page, page.getByRole('button', { name: 'Find their data' }));
   await expect(page.getByText('Nothing is held about them.')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('an admin finds a joint applicant by their own e-mail and erases only their part, by keyboard alone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const key = randomUUID();
+  const applicant = personFor(key);
+  const joint = personFor(randomUUID());
+  const payload = submissionPayloadSchema.parse(
+    applicantPayload('joint', { sessionId: key, person: applicant, joint }),
+  );
+  expect((await request.post(`/api/submission/${key}`, { data: payload })).status()).toBe(200);
+
+  await signedInAs(page, 'admin');
+  await iPressEnterOn(page, page.getByRole('link', { name: 'Data requests' }));
+  await iTypeInto(
+    page,
+    page.getByLabel('E-mail address, phone number or application id'),
+    joint.email,
+  );
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Find their data' }));
+  const found = page.getByRole('region', { name: 'What is held about them' });
+  const row = found.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText(
+    `Joint applicant: ${joint.firstName} ${joint.lastName} (the other person’s details are withheld)`,
+  );
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-joint');
+
+  // Their file: their own details, the applicant's withheld, and the file says so.
+  const downloading = page.waitForEvent('download');
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Download their data (JSON)' }));
+  const file = fs.readFileSync(await (await downloading).path(), 'utf8');
+  const document = JSON.parse(file) as {
+    applications: { role: string; withheld: { statement: string } | null }[];
+  };
+  expect(document.applications.map((entry) => entry.role)).toEqual(['joint']);
+  expect(document.applications[0]!.withheld?.statement).toMatch(/^You are the joint applicant/);
+  expect(file).toContain(joint.email);
+  expect(file).not.toContain(applicant.email);
+
+  await iTypeInto(page, page.getByLabel('Reason for the erasure'), 'Asked by e-mail, ticket 5121');
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Erase their data' }));
+  const confirm = page.getByRole('alert').filter({ hasText: 'Are you sure?' });
+  await expect(confirm).toContainText(
+    'This removes their part of 1 joint application, kept for the other person, for good. It cannot be undone.',
+  );
+  await expectNoAxeViolations(page);
+  const { reference } = findApplication(key)!;
+  await iPressEnterOn(page, page.getByRole('button', { name: 'Yes, erase their data' }));
+  await expect(page.getByRole('status')).toContainText(
+    'Their data was erased: their part of 1 joint application, kept for the other person. A record of the erasure, without their details, is kept.',
+  );
+  await expect(page.getByRole('status')).toContainText(
+    `Application ${reference} is kept for the applicant, without the joint applicant’s details;`,
+  );
+  await expectNoAxeViolations(page);
+  await snap(page, 'back-office-data-requests-joint-erased');
+  const stored = findApplication(key)!;
+  expect(stored.payload_json).not.toContain(joint.email);
+  expect(stored.payload_json).toContain(applicant.email);
 });

@@ -23,8 +23,9 @@ function deadLetterFor(submissionKey: string): void {
     const at = new Date().toISOString();
     db.prepare(
       `insert into delivery_events (event_id, endpoint, event_type, body, created_at, attempts,
-         next_attempt_at, dead_at, last_error, submission_key)
-       values (?, 'webhook-1', 'application.decided', '{}', ?, 6, ?, ?, 'HTTP 503', ?)`,
+         next_attempt_at, dead_at, last_error, application_row_id)
+       values (?, 'webhook-1', 'application.decided', '{}', ?, 6, ?, ?, 'HTTP 503',
+         (select id from applications where submission_key = ?))`,
     ).run(`msg_${randomUUID().replace(/-/g, '')}`, at, at, at, submissionKey);
   } finally {
     db.close();
@@ -108,14 +109,19 @@ test.describe('the reference, the export and delivery attempts', () => {
     await expectNoAxeViolations(page);
     await snap(page, 'back-office-reference-search');
 
-    // Export: the same filters, as CSV.
-    const exportLink = page.getByRole('link', { name: 'Export as CSV' });
-    await expect(exportLink).toHaveAttribute(
-      'href',
-      `/api/staff/applications/export?q=${encodeURIComponent(spoken).replace(/%20/g, '+')}`,
-    );
+    // The search text is in no address: not the page's, not the list's request's
+    // (docs/decisions/0052-search-texts-off-the-url.md).
+    expect(page.url()).not.toContain(reference.slice(4).toLowerCase());
+
+    // Export: the same filters and text, as CSV, asked for in a POST body.
+    const exportButton = page.getByRole('button', { name: 'Export as CSV' });
+    const asked = page.waitForRequest('**/api/staff/applications/export');
     const downloading = page.waitForEvent('download');
-    await iPressEnterOn(page, exportLink);
+    await iPressEnterOn(page, exportButton);
+    const exported = await asked;
+    expect(exported.method()).toBe('POST');
+    expect(new URL(exported.url()).search).toBe('');
+    expect(exported.postDataJSON()).toEqual({ q: spoken });
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('applications.csv');
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
@@ -155,8 +161,14 @@ test.describe('the reference, the export and delivery attempts', () => {
     test.setTimeout(90_000);
     await signedInAs(page, 'agent');
     await expect(page.getByRole('table')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Export as CSV' })).toHaveCount(0);
-    const refused = await page.request.get('/api/staff/applications/export');
+    await expect(page.getByRole('button', { name: 'Export as CSV' })).toHaveCount(0);
+    const { csrfToken } = (await (await page.request.get('/api/staff/session')).json()) as {
+      csrfToken: string;
+    };
+    const refused = await page.request.post('/api/staff/applications/export', {
+      data: {},
+      headers: { 'x-csrf-token': csrfToken },
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ error: 'forbidden' });
   });

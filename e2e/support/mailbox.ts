@@ -42,7 +42,7 @@ export function everythingStoredAboutAccounts(): string {
   const db = new Database(databasePath(), { readonly: true, fileMustExist: true });
   try {
     return JSON.stringify(
-      ['applications', 'portal_accounts', 'portal_mail_outbox', 'alert_outbox'].map((table) =>
+      ['applications', 'portal_accounts', 'portal_mail_outbox', 'delivery_events'].map((table) =>
         db.prepare(`SELECT * FROM ${table}`).all(),
       ),
     );

@@ -13,12 +13,22 @@ export function applicant(index: number, run: string): SubmissionPayload {
   const offset = Number.parseInt(createHash('sha256').update(run).digest('hex').slice(0, 12), 16);
   const day = new Date(Date.UTC(1955, 0, 1) + ((offset + index) % 14_000) * 86_400_000);
   return validPayload({
-    submissionKey: `${run}-${index}`,
+    submissionKey: keyFor(run, index),
     email: `applicant.${run}.${index}@example.com`,
     // 079 is an allowed mobile prefix with no drama range in it (the server refuses those).
     contactNumber: `079${String((offset + index) % 100_000_000).padStart(8, '0')}`,
     dateOfBirth: `${day.toISOString().slice(0, 10)}T00:00:00.000`,
   });
+}
+
+/**
+ * Request `index`'s submission key in a run named `seed`: the v4 UUID shape the server requires
+ * (decision 0050), the same each time, its last group the index (`indexOf` reads it back).
+ */
+export function keyFor(seed: string, index: number): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  const variant = '89ab'[Number.parseInt(hex[16]!, 16) % 4]!;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${index.toString(16).padStart(12, '0')}`;
 }
 
 export function newRunId(): string {

@@ -87,6 +87,7 @@ export async function resubmit(
   return answers;
 }
 
+/** The request index a run's key carries in its last group (`applicants.ts` `keyFor`). */
 export function indexOf(key: string): number {
-  return Number(key.slice(key.lastIndexOf('-') + 1));
+  return Number.parseInt(key.slice(key.lastIndexOf('-') + 1), 16);
 }

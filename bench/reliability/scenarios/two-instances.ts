@@ -5,6 +5,7 @@
 import {
   applicant,
   applicantRequests,
+  keyFor,
   newRunId,
   submissionRequest,
 } from '../harness/applicants.js';
@@ -93,7 +94,7 @@ export async function twoInstancesScenario(
     await inBatches(options.races, async (i) => {
       const person = applicant(i, `${run}d`);
       const first = submissionRequest(person);
-      const second = submissionRequest({ ...person, submissionKey: `${person.submissionKey}-b` });
+      const second = submissionRequest({ ...person, submissionKey: keyFor(`${run}d-b`, i) });
       const answers = await Promise.all([post(a.url, first), post(b.url, second)]);
       const verdicts = answers.map((answer) => {
         if (answer.status !== 200) return `status ${answer.status}`;

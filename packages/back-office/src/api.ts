@@ -66,3 +66,20 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
   }
   return json;
 }
+
+/** A POST whose answer is a file (text), not JSON: the CSV export. */
+export async function apiText(path: string, body: unknown): Promise<string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (csrfToken !== null) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const json = (await response.json().catch(() => ({}))) as ApiError['body'];
+    throw new ApiError(response.status, json);
+  }
+  return response.text();
+}

@@ -90,16 +90,17 @@ export function TextInput({ id, label, hint, error, className, ...input }: TextI
 /** An in-app link: a real href (opens in a new tab too), handled without a page load. */
 export function Link({
   to,
+  state,
   children,
   ...rest
-}: { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+}: { to: string; state?: unknown } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return (
     <a
       href={`${BASE}${to}`}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        navigate(to);
+        navigate(to, { state });
       }}
       {...rest}
     >

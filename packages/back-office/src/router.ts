@@ -10,17 +10,30 @@ export function currentPath(): string {
 
 const listeners = new Set<() => void>();
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
+/**
+ * `state` is kept with the history entry, not in the address: what must not travel in a URL (a
+ * search for a person's e-mail or phone) goes there, and Back and Forward bring it back
+ * (docs/decisions/0052-search-texts-off-the-url.md).
+ */
+export function navigate(path: string, options: { replace?: boolean; state?: unknown } = {}): void {
   const url = `${BASE}${path}`;
-  if (options.replace) window.history.replaceState(null, '', url);
-  else window.history.pushState(null, '', url);
+  const state = options.state ?? null;
+  if (options.replace) window.history.replaceState(state, '', url);
+  else window.history.pushState(state, '', url);
   listeners.forEach((listener) => listener());
 }
 
+/** The history entry's state, when it is an object (see `navigate`). */
+export function historyState(): Record<string, unknown> {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
+
 export function usePath(): { path: string; search: URLSearchParams } {
-  const [location, setLocation] = useState(() => window.location.href);
+  // Each navigation re-renders, also to the same address with another state.
+  const [, setVisits] = useState(0);
   useEffect(() => {
-    const update = () => setLocation(window.location.href);
+    const update = () => setVisits((visits) => visits + 1);
     listeners.add(update);
     window.addEventListener('popstate', update);
     return () => {
@@ -28,6 +41,5 @@ export function usePath(): { path: string; search: URLSearchParams } {
       window.removeEventListener('popstate', update);
     };
   }, []);
-  void location;
   return { path: currentPath(), search: new URLSearchParams(window.location.search) };
 }

@@ -207,7 +207,7 @@ describe('submissionPayloadSchema', () => {
   it('accepts a vehicle payload with only the answers its path asks', () => {
     // This file's deliberate answers: a retired applicant, an address without a number.
     const own = {
-      submissionKey: 'abc',
+      submissionKey: '3f2b8c1e-9d4a-4b6e-8f00-1a2b3c4d5e6f',
       affiliateKey: 'default',
       submittedBy: 'em-apply-form',
       loanPurposeType: 'Vehicle',

@@ -87,7 +87,7 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_EXCEPT_NEWLINES = /^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** Used in a URL path (POST /api/submission/{submissionKey}), so URL-safe characters only. */
-const SUBMISSION_KEY = /^[A-Za-z0-9._~-]{1,100}$/;
+const SUBMISSION_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const text = (max: number = TEXT_MAX_LENGTH) =>
   z

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +102,7 @@ describe('bad input never gets a 500', () => {
     const payload = validPayload();
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/submission/another-key-123',
+      url: `/api/submission/${randomUUID()}`,
       payload,
     });
     expect(response.statusCode).toBe(400);

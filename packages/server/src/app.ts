@@ -6,7 +6,7 @@ import { createAddressProvider } from './address/create-address-provider.js';
 import type { AddressProvider } from './address/types.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/schema.js';
-import { createDecider, systemClock } from './decisions/decide.js';
+import { createDecider, createPanelEvaluator, systemClock } from './decisions/decide.js';
 import type { Clock } from './decisions/decide.js';
 import {
   ABANDONED_LEAD_EVENT,
@@ -134,13 +134,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decidedEvents: (decided) => delivery.decidedEvents(decided),
   });
   const codes = createCodeHasher(config.portalCodeSecret);
+  const decisionPolicy = {
+    minAge: config.minAge,
+    maxAge: config.maxAge,
+    minMonthlyIncome: config.minMonthlyIncome,
+    duplicateWindowDays: config.duplicateWindowDays,
+  };
   const decide = createDecider({
-    policy: {
-      minAge: config.minAge,
-      maxAge: config.maxAge,
-      minMonthlyIncome: config.minMonthlyIncome,
-      duplicateWindowDays: config.duplicateWindowDays,
-    },
+    policy: decisionPolicy,
     panel: config.lenderPanel,
     quoteValidDays: config.quoteValidDays,
     clock,
@@ -148,11 +149,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // A failed submission or partial save raises a grouped chat alert (one per kind per 5 minutes,
-  // docs/decisions/0021-grouped-alerts.md). It names the submission key only: personal data
-  // stays out of chat.
+  // docs/decisions/0021-grouped-alerts.md). It names the failed request's id only (its request
+  // log line has the rest): no application, no personal data (decision 0050).
   const onFailure = async (failure: SubmissionFailure): Promise<void> => {
-    const { operation, submissionKey, error } = failure;
-    app.log.error({ severity: 'FAILURE', operation, err: error }, 'submission failed');
+    const { operation, requestId, error } = failure;
+    app.log.error(
+      { severity: 'FAILURE', operation, reqId: requestId, err: error },
+      'submission failed',
+    );
     // The database that just failed cannot hold the alert (queueing there would hold the 503
     // as long again): it waits in memory and goes straight to the chat webhook if need be.
     if (isDatabaseUnavailable(error)) {
@@ -162,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await delivery.alert({
       kind: operation,
       subject: operation === 'submission' ? 'Submission failed' : 'Partial save failed',
-      name: submissionKey,
+      name: `request ${requestId}`,
       detail: alertMessage(error),
     });
   };
@@ -225,6 +229,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identifierSecret: config.staffIdentifierSecret,
     signInPerMinute: config.rateLimits.staffSignInPerMinute,
     mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    duplicates: {
+      evaluate: createPanelEvaluator({
+        panel: config.lenderPanel,
+        policy: decisionPolicy,
+        quoteValidDays: config.quoteValidDays,
+      }),
+      decidedEvents: (decided) => delivery.decidedEvents(decided),
+    },
   });
 
   registerConfigRoutes(app, config);

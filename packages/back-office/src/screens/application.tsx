@@ -13,8 +13,10 @@ import { EvidencePanel } from './evidence';
 import type { Work } from './work';
 import { PanelDecisionPanel } from './panel-decision';
 import type { PanelFindings } from './panel-decision';
+import { DuplicatePanel } from './duplicate';
 
 interface ApplicationDetail extends ApplicationSummary {
+  duplicates: { id: number; reference: string | null; released: boolean }[];
   submissionKey: string;
   dealerNumber: string | null;
   payload: Record<string, unknown>;
@@ -29,6 +31,7 @@ interface ApplicationDetail extends ApplicationSummary {
 export function ApplicationScreen({ id, session }: { id: string; session: Session }) {
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     api<ApplicationDetail>('GET', `/api/staff/applications/${encodeURIComponent(id)}`)
@@ -40,7 +43,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
             : 'The application could not be loaded',
         ),
       );
-  }, [id]);
+  }, [id, loads]);
 
   if (problem) {
     return (
@@ -92,6 +95,14 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         </section>
       ) : null}
 
+      <DuplicatePanel
+        key={detail.id}
+        id={detail.id}
+        session={session}
+        facts={detail}
+        onReleased={() => setLoads((count) => count + 1)}
+      />
+
       <WorkPanel id={detail.id} session={session} initial={detail.work} />
 
       <h2 className="heading-m">Decision</h2>
@@ -99,7 +110,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         <div className="summary-list__row">
           <dt className="summary-list__key">Outcome</dt>
           <dd className="summary-list__value">
-            {detail.outcome}
+            {detail.outcome === 'duplicate' ? 'possible duplicate' : detail.outcome}
             {detail.declineReason ? ` (reason: ${detail.declineReason})` : ''}
           </dd>
         </div>

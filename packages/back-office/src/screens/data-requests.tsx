@@ -10,18 +10,48 @@ interface SubjectDocument {
   emails: string[];
   applications: {
     id: number;
+    /** Their part in it: the applicant or the joint applicant (decision 0050). */
+    role: 'applicant' | 'joint';
+    person: { name: string | null }[];
     applicationId: string | null;
+    reference: string | null;
     status: 'partial' | 'complete';
     outcome: string | null;
     createdAt: string;
+    /** Set when the application also belongs to another person, whose details are withheld. */
+    withheld: { statement: string } | null;
   }[];
   deliveryEvents: unknown[];
-  alerts: unknown[];
   portalAccounts: unknown[];
   portalMail: unknown[];
 }
 
+interface Erased {
+  erased: number;
+  kept: { application: number; statement: string }[];
+}
+
 const SEARCH_LABEL = 'E-mail address, phone number or application id';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What an erasure removes: applications that are only the person's, whole; on joint ones only
+ * their part, kept for the other person (docs/decisions/0050-people-and-relations.md).
+ */
+function erasedText(whole: number, shared: number, linked: boolean): string {
+  const parts: string[] = [];
+  if (whole > 0 || shared === 0) {
+    const applications = count(whole, 'application', 'applications');
+    parts.push(linked ? `${applications} and everything linked to them` : applications);
+  }
+  if (shared > 0) {
+    parts.push(
+      `their part of ${count(shared, 'joint application', 'joint applications')}, kept for the other person`,
+    );
+  }
+  return parts.join(', and ');
+}
 
 function fieldProblems(error: unknown, fallback: string): Problem[] {
   const fields = error instanceof ApiError ? (error.body.fields ?? []) : [];
@@ -36,7 +66,7 @@ export function DataRequestsScreen() {
   const [found, setFound] = useState<{ q: string; document: SubjectDocument } | null>(null);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [erased, setErased] = useState<number | null>(null);
+  const [erased, setErased] = useState<Erased | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const confirmRef = useRef<HTMLDivElement>(null);
 
@@ -83,12 +113,12 @@ export function DataRequestsScreen() {
   async function erase() {
     if (!found) return;
     try {
-      const body = await api<{ erased: number }>('POST', '/api/staff/erasure', {
+      const body = await api<Erased>('POST', '/api/staff/erasure', {
         q: found.q,
         reason,
         applicationIds: found.document.applications.map((row) => row.id),
       });
-      setErased(body.erased);
+      setErased(body);
       setFound(null);
       setQ('');
       setReason('');
@@ -112,6 +142,8 @@ export function DataRequestsScreen() {
     document_ !== null &&
     document_.applications.length === 0 &&
     document_.portalAccounts.length === 0;
+  const shared = document_?.applications.filter((row) => row.withheld !== null) ?? [];
+  const whole = (document_?.applications.length ?? 0) - shared.length;
 
   return (
     <>
@@ -120,9 +152,14 @@ export function DataRequestsScreen() {
       {erased !== null ? (
         <div className="notice" role="status">
           <p className="body">
-            Their data was erased: {erased} {erased === 1 ? 'application' : 'applications'}. A
-            record of the erasure, without their details, is kept.
+            Their data was erased: {erasedText(erased.erased, erased.kept.length, false)}. A record
+            of the erasure, without their details, is kept.
           </p>
+          {erased.kept.map((kept) => (
+            <p className="body" key={kept.application}>
+              {kept.statement}
+            </p>
+          ))}
         </div>
       ) : null}
       <p className="body">
@@ -158,6 +195,7 @@ export function DataRequestsScreen() {
             <thead>
               <tr>
                 <th scope="col">Application</th>
+                <th scope="col">As</th>
                 <th scope="col">Status</th>
                 <th scope="col">Received</th>
               </tr>
@@ -165,7 +203,18 @@ export function DataRequestsScreen() {
             <tbody>
               {document_.applications.map((row) => (
                 <tr key={row.id}>
-                  <td className="break">{row.applicationId ?? `partial ${row.id}`}</td>
+                  <td className="break">
+                    {row.reference ?? row.applicationId ?? `partial ${row.id}`}
+                  </td>
+                  <td>
+                    {[
+                      row.role === 'joint' ? 'Joint applicant' : 'Applicant',
+                      row.person.map((person) => person.name).find(Boolean),
+                    ]
+                      .filter(Boolean)
+                      .join(': ')}
+                    {row.withheld ? ' (the other person’s details are withheld)' : ''}
+                  </td>
                   <td>{row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'complete')}</td>
                   <td>{row.createdAt.slice(0, 10)}</td>
                 </tr>
@@ -173,9 +222,9 @@ export function DataRequestsScreen() {
             </tbody>
           </table>
           <p className="body">
-            Also: {document_.deliveryEvents.length} delivery events, {document_.alerts.length}{' '}
-            alerts, {document_.portalAccounts.length} portal accounts and{' '}
-            {document_.portalMail.length} portal e-mails.
+            Also: {document_.deliveryEvents.length} delivery events,{' '}
+            {document_.portalAccounts.length} portal accounts and {document_.portalMail.length}{' '}
+            portal e-mails.
           </p>
           <button type="button" className="button button--secondary" onClick={download}>
             Download their data (JSON)
@@ -215,9 +264,8 @@ export function DataRequestsScreen() {
             <div className="warning-panel" tabIndex={-1} ref={confirmRef} role="alert">
               <h3 className="heading-s">Are you sure?</h3>
               <p className="body">
-                This removes {document_.applications.length}{' '}
-                {document_.applications.length === 1 ? 'application' : 'applications'} and
-                everything linked to them, for good. It cannot be undone.
+                This removes {erasedText(whole, shared.length, true)}, for good. It cannot be
+                undone.
               </p>
               <div className="button-group">
                 <button

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { api } from '../api';
+import { api, apiText } from '../api';
 import type { Session } from '../api';
 import { FilterDate, FilterSelect, Link, PageHeading } from '../components';
 import type { FilterOption } from '../components';
-import { navigate, usePath } from '../router';
+import { historyState, navigate, usePath } from '../router';
 import { STATUS_NAMES } from './work';
 import { formatWhen } from '../format';
 
@@ -27,14 +27,22 @@ export interface ApplicationSummary {
   needsAttention: boolean;
   workStatus: string;
   assignedTo: string | null;
+  /** A possible duplicate: the earlier application it matched (decision 0051). */
+  duplicateOf: { id: number; reference: string | null } | null;
+  duplicateReleasedAt: string | null;
 }
 
-const FILTERS = ['q', 'outcome', 'journey', 'assigned', 'from', 'to'] as const;
+/**
+ * The filters, in the address; the search text is not: it is sent in the body of a POST and
+ * kept in the history entry's state (docs/decisions/0052-search-texts-off-the-url.md).
+ */
+const FILTERS = ['outcome', 'journey', 'assigned', 'from', 'to'] as const;
+type Form = Record<(typeof FILTERS)[number] | 'q', string>;
 const OUTCOME_OPTIONS: readonly FilterOption[] = [
   { value: '', label: 'Any' },
   { value: 'approved', label: 'Approved' },
   { value: 'declined', label: 'Declined' },
-  { value: 'duplicate', label: 'Duplicate' },
+  { value: 'duplicate', label: 'Possible duplicate' },
   { value: 'abandoned', label: 'Abandoned (partial)' },
 ];
 const JOURNEY_OPTIONS: readonly FilterOption[] = [
@@ -55,24 +63,44 @@ const OUTCOME_TAG: Record<ApplicationSummary['outcome'], string> = {
   abandoned: 'tag tag--grey',
 };
 
+/** What the list's POST takes: the filters, the search text and the page. */
+function listBody(form: Form, after: string | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of [...FILTERS, 'q'] as const) if (form[name]) body[name] = form[name];
+  if (after) body.after = Number(after);
+  return body;
+}
+
+function formFrom(search: URLSearchParams): Form {
+  const q = historyState().q;
+  return {
+    ...(Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])) as Record<
+      (typeof FILTERS)[number],
+      string
+    >),
+    q: typeof q === 'string' ? q : '',
+  };
+}
+
 /** The applications list: one search box, filters, newest first, 25 a page (docs/back-office.md). */
 export function Home({ session }: { session: Session }) {
   const { search } = usePath();
-  const query = search.toString();
-  const [form, setForm] = useState(() =>
-    Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])),
-  );
+  const shown = formFrom(search);
+  const query = JSON.stringify(listBody(shown, search.get('after')));
+  const [form, setForm] = useState<Form>(() => shown);
   const [result, setResult] = useState<{
     applications: ApplicationSummary[];
     next: number | null;
   } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
 
   useEffect(() => {
     setResult(null);
     api<{ applications: ApplicationSummary[]; next: number | null }>(
-      'GET',
-      `/api/staff/applications?${query}`,
+      'POST',
+      '/api/staff/applications/search',
+      JSON.parse(query) as unknown,
     )
       .then((body) => {
         setResult(body);
@@ -85,16 +113,32 @@ export function Home({ session }: { session: Session }) {
     event.preventDefault();
     const params = new URLSearchParams();
     for (const name of FILTERS) if (form[name]) params.set(name, form[name]);
-    navigate(`/?${params.toString()}`);
+    navigate(`/?${params.toString()}`, { state: { q: form.q } });
   }
 
-  const set = (name: (typeof FILTERS)[number]) => (event: { target: { value: string } }) =>
+  // The export takes the same filters and text, every page (admins only: docs/back-office.md
+  // "Export"), and arrives as a file the browser saves.
+  async function exportCsv() {
+    setExportFailed(false);
+    try {
+      const csv = await apiText('/api/staff/applications/export', listBody(shown, null));
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'applications.csv';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      setExportFailed(true);
+    }
+  }
+
+  const set = (name: keyof Form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [name]: event.target.value }));
-  const searching = FILTERS.some((name) => search.get(name));
+  const searching = FILTERS.some((name) => search.get(name)) || shown.q !== '';
   const nextParams = new URLSearchParams(search);
-  // The export takes the same filters, every page (admins only: docs/back-office.md "Export").
-  const exportParams = new URLSearchParams(search);
-  exportParams.delete('after');
   if (result?.next) nextParams.set('after', String(result.next));
 
   return (
@@ -162,15 +206,20 @@ export function Home({ session }: { session: Session }) {
             </Link>
           ) : null}
           {session.staff.role === 'admin' ? (
-            <a
+            <button
+              type="button"
               className="button button--secondary"
-              href={`/api/staff/applications/export?${exportParams.toString()}`}
-              download="applications.csv"
+              onClick={() => void exportCsv()}
             >
               Export as CSV
-            </a>
+            </button>
           ) : null}
         </div>
+        {exportFailed ? (
+          <p className="body" role="alert">
+            The export could not be made. Narrow the search and try again.
+          </p>
+        ) : null}
       </form>
 
       <div aria-live="polite" aria-busy={result === null && !failed}>
@@ -209,8 +258,20 @@ export function Home({ session }: { session: Session }) {
                   </td>
                   <td data-label="Reference">{application.reference ?? 'None'}</td>
                   <td data-label="Outcome">
-                    <span className={OUTCOME_TAG[application.outcome]}>{application.outcome}</span>
+                    <span className={OUTCOME_TAG[application.outcome]}>
+                      {application.outcome === 'duplicate'
+                        ? 'possible duplicate'
+                        : application.outcome}
+                    </span>
                     {application.declineReason ? ` (${application.declineReason})` : null}
+                    {application.outcome === 'duplicate' && application.duplicateOf ? (
+                      <>
+                        {' of '}
+                        <Link to={`/applications/${application.duplicateOf.id}`} className="link">
+                          {application.duplicateOf.reference ?? 'an earlier application'}
+                        </Link>
+                      </>
+                    ) : null}
                   </td>
                   <td data-label="Status">
                     {STATUS_NAMES[application.workStatus] ?? application.workStatus}
@@ -230,7 +291,7 @@ export function Home({ session }: { session: Session }) {
         ) : null}
         {result?.next ? (
           <p className="body">
-            <Link to={`/?${nextParams.toString()}`} className="link">
+            <Link to={`/?${nextParams.toString()}`} state={{ q: shown.q }} className="link">
               Older applications
             </Link>
           </p>

@@ -84,8 +84,10 @@ describe('the shared partial save', () => {
     expect(partialApplicantPayload().submissionKey).not.toBe(
       partialApplicantPayload().submissionKey,
     );
-    const payload = partialApplicantPayload({ submissionKey: 'key-1', email: 'lead@example.com' });
-    expect(payload).toMatchObject({ submissionKey: 'key-1', email: 'lead@example.com' });
+    // The server takes only a v4 UUID as the key.
+    const key = '0b6c1a52-7d8e-4f3a-9c21-5e4d3b2a1f00';
+    const payload = partialApplicantPayload({ submissionKey: key, email: 'lead@example.com' });
+    expect(payload).toMatchObject({ submissionKey: key, email: 'lead@example.com' });
     expect(partialSubmissionPayloadSchema.safeParse(payload).success).toBe(true);
   });
 });

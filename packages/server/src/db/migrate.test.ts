@@ -1,14 +1,9 @@
 import { parseReference } from '@broker/domain';
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
-import { migrateToLatest } from './migrate.js';
-import * as initial from './migrations/0001-initial.js';
-import * as portalVerification from './migrations/0004-portal-verification.js';
-import * as reference from './migrations/0006-reference.js';
-import * as search from './migrations/0010-search.js';
+import { migrateToLatest, migrateUpTo } from './migrate.js';
 
 describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -22,8 +17,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
-      'alert_outbox',
       'application_activity',
+      'application_people',
       'application_work',
       'applications',
       'delivery_events',
@@ -33,6 +28,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'erasure_tombstones',
       'funnel_counts',
       'job_leases',
+      'portal_account_applications',
       'portal_accounts',
       'portal_mail_outbox',
       'staff_audit_checkpoint',
@@ -68,26 +64,6 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
         .execute(),
     ).rejects.toThrow();
   });
-
-  it('defaults an alert’s attempts to 0 and leaves delivery empty', async () => {
-    await database.db
-      .insertInto('alert_outbox')
-      .values({
-        created_at: 'now',
-        alert_type: 'Failure',
-        subject: 's',
-        name: 'n',
-        message: 'm',
-        next_attempt_at: 'now',
-      })
-      .execute();
-    const alert = await database.db
-      .selectFrom('alert_outbox')
-      .selectAll()
-      .executeTakeFirstOrThrow();
-    expect(alert).toMatchObject({ attempts: 0, delivered_at: null, last_error: null });
-    expect(typeof alert.id).toBe('number');
-  });
 });
 
 describe('SQLite settings', () => {
@@ -112,7 +88,7 @@ describe('SQLite settings', () => {
     try {
       const plan = await sql<{
         detail: string;
-      }>`explain query plan select id from applications where status = 'complete' and outcome in ('approved', 'declined') and date_of_birth = ${'1980-01-01'} and completed_at >= ${'2026'} and submission_key <> ${'k'} and (email_lower = ${'a'} or phone_normalised = ${'b'}) limit 1`.execute(
+      }>`explain query plan select id from applications where status = 'complete' and outcome in ('approved', 'declined') and date_of_birth = ${'1980-01-01'} and completed_at >= ${'2026'} and submission_key <> ${'k'} and email_lower = ${'a'} and phone_normalised = ${'b'} order by completed_at desc limit 1`.execute(
         database.db,
       );
       const details = plan.rows.map((row) => row.detail).join('\n');
@@ -128,42 +104,30 @@ describe('SQLite settings', () => {
 
 describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on %s', (dialect) => {
   it('forgets the unsalted passcode hashes and leaves every account pending', async () => {
-    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    // A deployment as it was before this migration.
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), {
+      upTo: '0003-decisions',
+    });
     const db = database.db;
     try {
-      // Back to a deployment as it was before this migration: 0001 only.
-      for (const table of [
-        'dev_mailbox',
-        'portal_mail_outbox',
-        'alert_outbox',
-        'portal_accounts',
-        'applications',
-      ]) {
-        // Cascade: later migrations' tables (staff work, delivery) refer to applications.
-        await (
-          dialect === 'postgres'
-            ? sql`drop table ${sql.table(table)} cascade`
-            : sql`drop table ${sql.table(table)}`
-        ).execute(db);
-      }
-      await initial.up(db as Kysely<unknown>);
       const at = '2026-01-01T00:00:00.000Z';
       const account = { otp_hash: 'a'.repeat(64), created_at: at, updated_at: at };
-      await db
-        .insertInto('portal_accounts')
-        .values([
-          { ...account, email_lower: 'new@example.com', status: 1 },
-          { ...account, email_lower: 'old@example.com', status: 2 },
-        ])
-        .execute();
-      await portalVerification.up(db as Kysely<unknown>);
-      const rows = await db
-        .selectFrom('portal_accounts')
-        .select(['email_lower', 'status', 'otp_hash', 'otp_attempts', 'verified_at'])
-        .orderBy('email_lower')
-        .execute();
+      for (const [email, status] of [
+        ['new@example.com', 1],
+        ['old@example.com', 2],
+      ] as const) {
+        await sql`insert into portal_accounts (email_lower, status, otp_hash, created_at, updated_at) values (${email}, ${status}, ${account.otp_hash}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      await migrateUpTo(db, '0004-portal-verification');
+      const rows = await sql<
+        Record<string, unknown>
+      >`select email_lower, status, otp_hash, otp_attempts, verified_at from portal_accounts order by email_lower`.execute(
+        db,
+      );
       const pending = { status: 2, otp_hash: null, otp_attempts: 0, verified_at: null };
-      expect(rows).toEqual([
+      expect(rows.rows).toEqual([
         { email_lower: 'new@example.com', ...pending },
         { email_lower: 'old@example.com', ...pending },
       ]);
@@ -175,11 +139,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0004-portal-verification on 
 
 describe.each<DialectName>(['sqlite', 'postgres'])('0006-reference on %s', (dialect) => {
   it('gives each earlier completed application a reference and each event its application', async () => {
-    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    // A deployment as it was before this migration.
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), { upTo: '0005-staff' });
     const db = database.db;
     try {
-      // Back to a deployment as it was before this migration.
-      await reference.down(db as Kysely<unknown>);
       const at = '2026-01-01T00:00:00.000Z';
       const row = { payload_json: '{}', created_at: at, updated_at: at };
       for (const [submission_key, status] of [
@@ -198,22 +161,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0006-reference on %s', (dial
       await event('application.decided', '{"data":{"submissionKey":"k-complete-1"}}');
       await event('alert', '{"subject":"x"}');
 
-      await reference.up(db as Kysely<unknown>);
-      const applications = await db
-        .selectFrom('applications')
-        .select(['submission_key', 'reference'])
-        .orderBy('submission_key')
-        .execute();
+      await migrateUpTo(db, '0006-reference');
+      const applications = (
+        await sql<{
+          submission_key: string;
+          reference: string | null;
+        }>`select submission_key, reference from applications order by submission_key`.execute(db)
+      ).rows;
       const [first, second, partial] = applications;
       expect(parseReference(first!.reference!)).toBe(first!.reference);
       expect(parseReference(second!.reference!)).toBe(second!.reference);
       expect(first!.reference).not.toBe(second!.reference);
       expect(partial).toEqual({ submission_key: 'k-partial', reference: null });
-      const events = await db
-        .selectFrom('delivery_events')
-        .select(['event_type', 'submission_key'])
-        .orderBy('event_type')
-        .execute();
+      const events = (
+        await sql`select event_type, submission_key from delivery_events order by event_type`.execute(
+          db,
+        )
+      ).rows;
       expect(events).toEqual([
         { event_type: 'alert', submission_key: null },
         { event_type: 'application.decided', submission_key: 'k-complete-1' },
@@ -226,11 +190,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0006-reference on %s', (dial
 
 describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect) => {
   it('writes each earlier application’s search name', async () => {
-    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    // A deployment as it was before this migration.
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), {
+      upTo: '0009-funnel',
+    });
     const db = database.db;
     try {
-      // Back to a deployment as it was before this migration.
-      await search.down(db as Kysely<unknown>);
       const at = '2026-01-01T00:00:00.000Z';
       for (const [submission_key, payload] of [
         ['k-1', { firstName: 'Élodie ', lastName: 'De  La Cour' }],
@@ -241,7 +206,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
           db,
         );
       }
-      await search.up(db as Kysely<unknown>);
+      await migrateUpTo(db, '0010-search');
       expect(
         await db
           .selectFrom('applications')
@@ -261,11 +226,21 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
   it('plans the e-mail, phone and application id searches as index searches, a name within its index', async () => {
     const database = await openTestDatabase('sqlite', inject('postgresUrl'));
     try {
-      for (const where of [
-        sql`email_lower = ${'a@example.com'}`,
-        sql`phone_normalised = ${'07700900123'}`,
-        sql`(application_id = ${'x'} or submission_key = ${'x'})`,
-      ]) {
+      // E-mail and phone: either person's, by their people rows (migration 0012).
+      for (const [column, index] of [
+        ['email_lower', 'application_people_by_email_lower'],
+        ['phone_normalised', 'application_people_by_phone_normalised'],
+      ] as const) {
+        const plan = await sql<{
+          detail: string;
+        }>`explain query plan select * from applications where id in (select application_row_id from application_people where ${sql.ref(column)} = ${'x'}) order by id desc limit 26`.execute(
+          database.db,
+        );
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toContain(`SEARCH application_people USING COVERING INDEX ${index}`);
+        expect(details).not.toMatch(/SCAN (applications|application_people)\b/);
+      }
+      for (const where of [sql`(application_id = ${'x'} or submission_key = ${'x'})`]) {
         const plan = await sql<{
           detail: string;
         }>`explain query plan select * from applications where ${where} order by id desc limit 26`.execute(
@@ -284,6 +259,204 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
       expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
         /(SCAN|SEARCH) named USING COVERING INDEX applications_by_search_name/,
       );
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0012-people-and-relations on %s', (dialect) => {
+  it('gives each application its people, each event its application, each portal account an id and its links', async () => {
+    // A deployment as it was before this migration.
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), {
+      upTo: '0011-list-on-postgres',
+    });
+    const db = database.db;
+    try {
+      const at = '2026-01-01T00:00:00.000Z';
+      const application = (
+        key: string,
+        values: { outcome?: string; variant?: string; email?: string; payload: object },
+      ) =>
+        sql`insert into applications (submission_key, status, outcome, variant, payload_json, email_lower, phone_normalised, date_of_birth, created_at, updated_at)
+          values (${key}, 'complete', ${values.outcome ?? 'approved'}, ${values.variant ?? null}, ${JSON.stringify(values.payload)},
+            ${values.email ?? null}, ${'07700900123'}, ${'1980-05-15'}, ${at}, ${at})`.execute(db);
+      await application('k-single', {
+        variant: 'CDJ-MVP',
+        email: 'ada@example.com',
+        payload: { firstName: 'Ada', lastName: 'Lovelace' },
+      });
+      await application('k-joint', {
+        outcome: 'declined',
+        email: 'ada@example.com',
+        payload: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          JointApplicant: {
+            firstName: 'Ben',
+            lastName: 'King',
+            email: ' Ben.King@Example.com ',
+            contactNumber: '+447700900456',
+            dateOfBirth: '1979-01-02T00:00:00.000',
+          },
+        },
+      });
+      const event = (id: string, type: string, key: string | null) =>
+        sql`insert into delivery_events (event_id, endpoint, event_type, body, created_at, next_attempt_at, submission_key)
+          values (${id}, 'webhook-1', ${type}, '{}', ${at}, ${at}, ${key})`.execute(db);
+      await event('e-single', 'application.decided', 'k-single');
+      await event('e-alert', 'alert', null);
+      // Left behind by the text-matching deletion: its application is gone.
+      await event('e-orphan', 'application.decided', 'k-gone');
+      for (const email of ['ada@example.com', 'orphan@example.com']) {
+        await sql`insert into portal_accounts (email_lower, status, created_at, updated_at) values (${email}, 2, ${at}, ${at})`.execute(
+          db,
+        );
+        await sql`insert into portal_mail_outbox (email_lower, kind, created_at, next_attempt_at) values (${email}, 'verification', ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      await sql`insert into alert_outbox (created_at, alert_type, subject, name, message, next_attempt_at) values (${at}, 'Failure', 's', 'n', 'm', ${at})`.execute(
+        db,
+      );
+
+      await migrateUpTo(db, '0012-people-and-relations');
+
+      const ids = Object.fromEntries(
+        (await db.selectFrom('applications').select(['submission_key', 'id']).execute()).map(
+          (row) => [row.submission_key, row.id],
+        ),
+      );
+      expect(
+        await db
+          .selectFrom('application_people')
+          .selectAll()
+          .orderBy('application_row_id')
+          .orderBy('role')
+          .execute(),
+      ).toEqual([
+        {
+          application_row_id: ids['k-single'],
+          role: 'applicant',
+          email_lower: 'ada@example.com',
+          phone_normalised: '07700900123',
+          date_of_birth: '1980-05-15',
+          name: 'Ada Lovelace',
+        },
+        {
+          application_row_id: ids['k-joint'],
+          role: 'applicant',
+          email_lower: 'ada@example.com',
+          phone_normalised: '07700900123',
+          date_of_birth: '1980-05-15',
+          name: 'Ada Lovelace',
+        },
+        {
+          application_row_id: ids['k-joint'],
+          role: 'joint',
+          email_lower: 'ben.king@example.com',
+          phone_normalised: '07700900456',
+          date_of_birth: '1979-01-02',
+          name: 'Ben King',
+        },
+      ]);
+      expect(
+        await db
+          .selectFrom('delivery_events')
+          .select(['event_id', 'application_row_id'])
+          .orderBy('event_id')
+          .execute(),
+      ).toEqual([
+        { event_id: 'e-alert', application_row_id: null },
+        { event_id: 'e-single', application_row_id: ids['k-single'] },
+      ]);
+      const accounts = await db
+        .selectFrom('portal_accounts')
+        .select(['id', 'email_lower'])
+        .orderBy('email_lower')
+        .execute();
+      expect(accounts.map((account) => account.email_lower)).toEqual([
+        'ada@example.com',
+        'orphan@example.com',
+      ]);
+      expect(accounts.every((account) => Number.isInteger(account.id))).toBe(true);
+      // The portal variant's approved application made Ada's account; the declined one did not.
+      expect(await db.selectFrom('portal_account_applications').selectAll().execute()).toEqual([
+        { portal_account_id: accounts[0]!.id, application_row_id: ids['k-single'] },
+      ]);
+      expect(
+        await db
+          .selectFrom('portal_mail_outbox')
+          .select(['email_lower', 'portal_account_id'])
+          .orderBy('email_lower')
+          .execute(),
+      ).toEqual([
+        { email_lower: 'ada@example.com', portal_account_id: accounts[0]!.id },
+        { email_lower: 'orphan@example.com', portal_account_id: accounts[1]!.id },
+      ]);
+      const tables = (await db.introspection.getTables()).map((table) => table.name);
+      expect(tables).not.toContain('alert_outbox');
+
+      // The keys: an application takes its people, events and portal links with it; an
+      // account takes its mail.
+      await db.deleteFrom('applications').where('id', '=', ids['k-single']!).execute();
+      expect(
+        await db
+          .selectFrom('application_people')
+          .select('application_row_id')
+          .where('application_row_id', '=', ids['k-single']!)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await db.selectFrom('delivery_events').select('event_id').orderBy('event_id').execute(),
+      ).toEqual([{ event_id: 'e-alert' }]);
+      expect(await db.selectFrom('portal_account_applications').selectAll().execute()).toEqual([]);
+      await db.deleteFrom('portal_accounts').where('id', '=', accounts[1]!.id).execute();
+      expect(await db.selectFrom('portal_mail_outbox').select('email_lower').execute()).toEqual([
+        { email_lower: 'ada@example.com' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0013-duplicates on %s', (dialect) => {
+  it('links each earlier duplicate to the person’s latest decided application before it', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), {
+      upTo: '0012-people-and-relations',
+    });
+    const db = database.db;
+    try {
+      const row = (key: string, outcome: string, completedAt: string, email: string) =>
+        sql`insert into applications (submission_key, status, outcome, payload_json, email_lower, phone_normalised, date_of_birth, created_at, updated_at, completed_at)
+          values (${key}, 'complete', ${outcome}, '{}', ${email}, ${'07700900123'}, ${'1980-05-15'}, ${completedAt}, ${completedAt}, ${completedAt})`.execute(
+          db,
+        );
+      await row('k-first', 'approved', '2026-01-01T00:00:00.000Z', 'ada@example.com');
+      await row('k-second', 'declined', '2026-01-05T00:00:00.000Z', 'ada@example.com');
+      // Matched by phone under the old rule.
+      await row('k-dup', 'duplicate', '2026-01-06T00:00:00.000Z', 'other@example.com');
+      await migrateUpTo(db, '0013-duplicates');
+      const rows = await db
+        .selectFrom('applications')
+        .select(['submission_key', 'id', 'duplicate_of'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.submission_key, r.duplicate_of])).toEqual([
+        ['k-first', null],
+        ['k-second', null],
+        ['k-dup', rows[1]!.id],
+      ]);
+      // Deleting the earlier application leaves the duplicate, unlinked.
+      await db.deleteFrom('applications').where('id', '=', rows[1]!.id).execute();
+      expect(
+        await db
+          .selectFrom('applications')
+          .select('duplicate_of')
+          .where('submission_key', '=', 'k-dup')
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ duplicate_of: null });
     } finally {
       await database.close();
     }

@@ -12,6 +12,8 @@ import * as funnel from './migrations/0009-funnel.js';
 import * as evidence from './migrations/0008-evidence.js';
 import * as search from './migrations/0010-search.js';
 import * as listOnPostgres from './migrations/0011-list-on-postgres.js';
+import * as peopleAndRelations from './migrations/0012-people-and-relations.js';
+import * as duplicates from './migrations/0013-duplicates.js';
 import * as signInAttempts from './migrations/0014-sign-in-attempts.js';
 import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-funnel': funnel,
   '0010-search': search,
   '0011-list-on-postgres': listOnPostgres,
+  '0012-people-and-relations': peopleAndRelations,
+  '0013-duplicates': duplicates,
   '0014-sign-in-attempts': signInAttempts,
   '0015-disclosures-served': disclosuresServed,
 };
@@ -35,6 +39,14 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(MIGRATIONS),
 };
+
+/** Applies the migrations up to and including `name` (for tests of one migration's data). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error !== undefined) {
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  }
+}
 
 /** Applies every pending migration; throws the first failure. */
 export async function migrateToLatest(db: Db): Promise<string[]> {

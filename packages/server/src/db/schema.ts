@@ -37,9 +37,39 @@ export interface ApplicationsTable {
   search_name: Generated<string | null>;
   /** The short reference of a completed application (migration 0006, decision 0030). */
   reference: Generated<string | null>;
+  /**
+   * A possible duplicate: the earlier application of the same person it matched (migration
+   * 0013, docs/decisions/0051-duplicates-stored-linked-released.md).
+   */
+  duplicate_of: Generated<number | null>;
+  /** When staff released a possible duplicate, and who (a staff member's id). */
+  duplicate_released_at: Generated<IsoTimestamp | null>;
+  duplicate_released_by: Generated<string | null>;
+}
+
+export type PersonRole = 'applicant' | 'joint';
+
+/**
+ * The people of an application, one row each, with their normalised identifiers (migration
+ * 0012, docs/data-lifecycle.md, docs/decisions/0050-people-and-relations.md): how a person is
+ * found for search, subject access and erasure.
+ */
+export interface ApplicationPeopleTable {
+  application_row_id: number;
+  role: PersonRole;
+  /** Lower case, trimmed. */
+  email_lower: string | null;
+  /** The payload rule's digits (domain `normalisePhoneForPayload`). */
+  phone_normalised: string | null;
+  /** YYYY-MM-DD */
+  date_of_birth: string | null;
+  /** "First Last" as given, for staff to tell people apart. */
+  name: string | null;
 }
 
 export interface PortalAccountsTable {
+  /** Migration 0012: a key of its own, so links and the audit log can name it without the e-mail. */
+  id: Generated<number>;
   email_lower: string;
   /** ACCOUNT_STATUS code of docs/product.md §3 (1 New … 5 Active). */
   status: number;
@@ -61,9 +91,20 @@ export interface PortalAccountsTable {
   verified_at: IsoTimestamp | null;
 }
 
+/**
+ * The applications a portal account was created or used by (migration 0012): it goes when the
+ * last of them does.
+ */
+export interface PortalAccountApplicationsTable {
+  portal_account_id: number;
+  application_row_id: number;
+}
+
 /** Mail to send (docs/decisions/0025-portal-mail.md): no text, no code, only what to compose. */
 export interface PortalMailOutboxTable {
   id: Generated<number>;
+  /** The account it is for (migration 0012); the mail goes with it. */
+  portal_account_id: number | null;
   email_lower: string;
   kind: 'verification';
   created_at: IsoTimestamp;
@@ -83,19 +124,6 @@ export interface DevMailboxTable {
   created_at: IsoTimestamp;
 }
 
-export interface AlertOutboxTable {
-  id: Generated<number>;
-  created_at: IsoTimestamp;
-  alert_type: string;
-  subject: string;
-  name: string;
-  message: string;
-  attempts: Generated<number>;
-  next_attempt_at: IsoTimestamp;
-  delivered_at: IsoTimestamp | null;
-  last_error: string | null;
-}
-
 /** One event for one endpoint (migration 0002, delivery/repository.ts). */
 export interface DeliveryEventsTable {
   id: Generated<number>;
@@ -110,8 +138,11 @@ export interface DeliveryEventsTable {
   delivered_at: IsoTimestamp | null;
   dead_at: IsoTimestamp | null;
   last_error: string | null;
-  /** The application the event is about; null for alerts (migration 0006). */
-  submission_key: Generated<string | null>;
+  /**
+   * The application the event is about (migration 0012; its key in migration 0006); null for
+   * alerts, which hold no personal data. The event goes with the application.
+   */
+  application_row_id: number | null;
 }
 
 export type StaffRole = 'agent' | 'admin' | 'auditor';
@@ -220,6 +251,11 @@ export interface ErasureTombstonesTable {
   id: Generated<number>;
   application_row_id: number;
   application_id: string | null;
+  /**
+   * Null when the whole application was erased; else whose part of a joint application was
+   * (migration 0012, docs/decisions/0050-people-and-relations.md).
+   */
+  person_role: Generated<PersonRole | null>;
   erased_at: IsoTimestamp;
   reason: string;
   erased_by_id: string;
@@ -250,8 +286,9 @@ export interface DisclosuresServedTable {
 
 export interface Database {
   applications: ApplicationsTable;
+  application_people: ApplicationPeopleTable;
   portal_accounts: PortalAccountsTable;
-  alert_outbox: AlertOutboxTable;
+  portal_account_applications: PortalAccountApplicationsTable;
   delivery_events: DeliveryEventsTable;
   portal_mail_outbox: PortalMailOutboxTable;
   dev_mailbox: DevMailboxTable;
@@ -275,8 +312,7 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;
 export type PortalAccountRow = Selectable<PortalAccountsTable>;
-export type AlertOutboxRow = Selectable<AlertOutboxTable>;
-export type NewAlertOutboxRow = Insertable<AlertOutboxTable>;
+export type ApplicationPersonRow = Selectable<ApplicationPeopleTable>;
 export type DeliveryEventRow = Selectable<DeliveryEventsTable>;
 export type StaffMemberRow = Selectable<StaffMembersTable>;
 export type StaffSessionRow = Selectable<StaffSessionsTable>;

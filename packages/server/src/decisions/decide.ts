@@ -14,13 +14,20 @@ import {
 import type {
   CalendarDate,
   LenderPanel,
+  PanelDecision,
   PartialSubmissionPayload,
   SubmissionPayload,
   SubmissionResponse,
 } from '@broker/domain';
 import type { CodeHasher } from '../portal/codes.js';
 import { newCode, PORTAL_CODE_TTL_MS } from '../portal/codes.js';
-import type { ApplicationFacts, Decision, SubmissionScope } from '../repositories/applications.js';
+import type {
+  ApplicationFacts,
+  Decision,
+  PersonFacts,
+  SubmissionScope,
+} from '../repositories/applications.js';
+import { personOf } from '../repositories/applications.js';
 
 /** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */
 export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
@@ -86,22 +93,61 @@ export function declineReasonFor(
   return first === undefined ? null : (POLICY_REASONS[first.rule] ?? null);
 }
 
+interface PersonAnswers {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  contactNumber?: string | undefined;
+  dateOfBirth?: string | undefined;
+}
+
+/** A person's identifiers as `application_people` holds them (decision 0050). */
+function personFacts(role: PersonFacts['role'], answers: PersonAnswers): PersonFacts {
+  const name = [answers.firstName, answers.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return {
+    role,
+    emailLower: answers.email === undefined ? null : answers.email.trim().toLowerCase(),
+    phoneNormalised: normalisePhoneForPayload(answers.contactNumber),
+    dateOfBirth: answers.dateOfBirth === undefined ? null : answers.dateOfBirth.slice(0, 10),
+    name: name === '' ? null : name,
+  };
+}
+
 /** The row's columns from a validated payload; the browser's remoteAddress is replaced (D12). */
 export function applicationFacts(
   payload: SubmissionPayload | PartialSubmissionPayload,
   request: { ip: string; host: string },
 ): ApplicationFacts {
+  const applicant = personFacts('applicant', payload);
+  const joint = payload.JointApplicant as PersonAnswers | undefined;
   return {
     payloadJson: JSON.stringify({ ...payload, remoteAddress: request.ip }),
     brand: brandForHost(payload.urlReferrer ?? request.host).affiliateKey,
     affiliateKey: payload.affiliateKey,
     dealerNumber: payload.dealerNumber ?? null,
     variant: payload.variant ?? null,
-    emailLower: payload.email === undefined ? null : payload.email.trim().toLowerCase(),
-    phoneNormalised: normalisePhoneForPayload(payload.contactNumber),
-    dateOfBirth: payload.dateOfBirth === undefined ? null : payload.dateOfBirth.slice(0, 10),
+    emailLower: applicant.emailLower,
+    phoneNormalised: applicant.phoneNormalised,
+    dateOfBirth: applicant.dateOfBirth,
     remoteAddress: request.ip,
+    people: joint === undefined ? [applicant] : [applicant, personFacts('joint', joint)],
   };
+}
+
+/** What the lender panel finds for an application on the day it was applied for. */
+export type PanelEvaluator = (payload: SubmissionPayload, appliedOn: CalendarDate) => PanelDecision;
+
+export function createPanelEvaluator(
+  options: Pick<DeciderOptions, 'panel' | 'policy' | 'quoteValidDays'>,
+): PanelEvaluator {
+  return (payload, appliedOn) =>
+    decideOnPanel(options.panel, panelApplicationFrom(payload, appliedOn), {
+      policy: options.policy,
+      quoteValidDays: options.quoteValidDays,
+    });
 }
 
 /** A pending account gets at most one verification e-mail per this long, however often it applies. */
@@ -133,7 +179,8 @@ export type Decide = (
  * product's indicative quote and, for the portal variant, the customer-portal account answer.
  */
 export function createDecider(options: DeciderOptions): Decide {
-  const { policy, panel, quoteValidDays, clock } = options;
+  const { policy, clock } = options;
+  const evaluate = createPanelEvaluator(options);
   const newApplicationId = options.newApplicationId ?? randomUUID;
   const newOtp = options.newOtp ?? newCode;
 
@@ -152,30 +199,32 @@ export function createDecider(options: DeciderOptions): Decide {
       matchedLenders: [],
     };
 
-    if (facts.dateOfBirth !== null) {
-      // The window runs from the person's last approved or declined application; an earlier
-      // duplicate answer does not extend it (decision 0018).
-      const since = new Date(now.getTime() - policy.duplicateWindowDays * DAY_MS);
-      const person = {
-        dateOfBirth: facts.dateOfBirth,
-        emailLower: facts.emailLower,
-        phoneNormalised: facts.phoneNormalised,
-      };
-      if (await scope.hasRecentApplicationFor(person, since)) {
-        return {
-          outcome: 'duplicate',
-          declineReason: null,
-          applicationId: null,
-          response: { ...answer, duplicateRequest: true },
-        };
-      }
-    }
+    const person = personOf(facts);
+    // The window runs from the person's last approved or declined application; an earlier
+    // duplicate answer does not extend it (decision 0018). The same date of birth, e-mail and
+    // phone must all agree (decision 0051).
+    const duplicateOf =
+      person === null
+        ? null
+        : await scope.earlierApplicationOf(
+            person,
+            new Date(now.getTime() - policy.duplicateWindowDays * DAY_MS),
+          );
 
-    const evaluation = decideOnPanel(panel, panelApplicationFrom(payload, londonDate(now)), {
-      policy,
-      quoteValidDays,
-    });
+    const evaluation = evaluate(payload, londonDate(now));
     const decisionJson = JSON.stringify(evaluation);
+    if (duplicateOf !== null) {
+      // Stored with what the panel found, for staff to release it as (decision 0051); the
+      // applicant is answered as a duplicate, as docs/product.md §4 routes it.
+      return {
+        outcome: 'duplicate',
+        declineReason: null,
+        applicationId: null,
+        response: { ...answer, duplicateRequest: true },
+        decisionJson,
+        duplicateOf,
+      };
+    }
     const { declineReason } = evaluation;
     if (declineReason !== null) {
       return {
@@ -208,6 +257,7 @@ export function createDecider(options: DeciderOptions): Decide {
         otpExpiresAt: new Date(now.getTime() + PORTAL_CODE_TTL_MS),
         now,
       });
+      await scope.portalAccounts.link(facts.emailLower, scope.applicationRowId);
       await scope.portalAccounts.requestVerification(
         facts.emailLower,
         now,

@@ -20,6 +20,7 @@ describe('the dead-letter command line', () => {
       body: '{"data":{"application":{"email":"ada@example.com"}}}',
       endpoints: ['webhook-1'],
       now,
+      applicationRowId: null,
     });
     const [claimed] = await repository.claimDue(now, ['webhook-1'], 1, 1000);
     expect(await repository.markFailed(claimed!, 'HTTP 503', now, [])).toBe('dead');

@@ -14,7 +14,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { createLogger } from '../logger.js';
-import type { DialectName, TestDatabase } from '../test-support/databases.js';
+import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, TestClock } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
 import {
@@ -25,6 +25,7 @@ import {
 import { createDeliveryRepository } from './repository.js';
 import { newSecret } from './signing.js';
 import { startReceiver } from '../test-support/receiver.js';
+import { addActiveStaff, signIn } from '../test-support/staff.js';
 import type { Receiver } from '../test-support/receiver.js';
 import { createDelivery } from './worker.js';
 import type { Delivery, DeliveryOptions } from './worker.js';
@@ -194,12 +195,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     ]);
   });
 
-  it('delivers declined and duplicate decisions too, and never the portal passcode', async () => {
+  it('delivers declined decisions too, and never the portal passcode', async () => {
     const h = await start();
     const first = validPayload({ variant: 'CDJ-MVP' });
     const firstAnswer = (await submit(h, first)).json<{ otp?: string }>();
     expect(firstAnswer.otp).toMatch(/^\d{6}$/);
-    await submit(h, validPayload({ email: first.email, dateOfBirth: first.dateOfBirth }));
     await submit(
       h,
       validPayload({
@@ -212,14 +212,58 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     const events = receiver.received.map((request) =>
       applicationDecidedEventSchema.parse(verify(request)),
     );
-    expect(events.map((event) => event.data.outcome).sort()).toEqual([
-      'approved',
-      'declined',
-      'duplicate',
-    ]);
+    expect(events.map((event) => event.data.outcome).sort()).toEqual(['approved', 'declined']);
     const declined = events.find((event) => event.data.outcome === 'declined');
     expect(declined?.data.response).toMatchObject({ declineReason: 'Income' });
     expect(receiver.received.map((request) => request.body).join()).not.toContain(firstAnswer.otp);
+  });
+
+  it('holds a possible duplicate until staff release it, then delivers it with the panel’s decision (decision 0051)', async () => {
+    const h = await start();
+    const first = validPayload();
+    await submit(h, first);
+    const again = validPayload({
+      email: first.email,
+      contactNumber: first.contactNumber,
+      dateOfBirth: first.dateOfBirth,
+    });
+    const answer = await submit(h, again);
+    expect(answer.json()).toMatchObject({ duplicateRequest: true });
+    await h.delivery.drainOnce();
+    // The earlier application only: receivers never get the same person twice unasked.
+    expect(
+      receiver.received.map(
+        (request) => applicationDecidedEventSchema.parse(verify(request)).data.submissionKey,
+      ),
+    ).toEqual([first.submissionKey]);
+
+    h.clock.set('2026-03-10T11:00:00.000Z');
+    const t = { app: h.app, db: database.db, clock: h.clock } as unknown as TestApp;
+    const agent = await signIn(t, await addActiveStaff(t, 'agent'));
+    const row = await database.db
+      .selectFrom('applications')
+      .select('id')
+      .where('submission_key', '=', again.submissionKey)
+      .executeTakeFirstOrThrow();
+    const released = await h.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${row.id}/release`,
+      headers: agent.headers(),
+    });
+    expect(released.statusCode).toBe(200);
+    const { applicationId } = released.json<{ applicationId: string }>();
+    await h.delivery.drainOnce();
+    expect(receiver.received).toHaveLength(2);
+    const event = applicationDecidedEventSchema.parse(verify(receiver.received[1]!));
+    expect(event.data).toMatchObject({
+      submissionKey: again.submissionKey,
+      outcome: 'approved',
+      decidedAt: '2026-03-10T11:00:00.000Z',
+      duplicateReleasedAt: '2026-03-10T11:00:00.000Z',
+      // The answer the applicant saw.
+      response: { duplicateRequest: true, applicationId: null },
+    });
+    expect(applicationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('retries a refusing receiver on the schedule with the same id, dead-letters it, and redelivers on request', async () => {
@@ -265,7 +309,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
   it('probes a failing receiver with one batch every 5 s instead of trying every due event', async () => {
     const h = await start({}, { batchSize: 5 });
     receiver.mode = { status: 503 };
-    for (let i = 0; i < 12; i += 1) await submit(h);
+    // Twelve people (one person again would be a duplicate, held: decision 0051).
+    for (let i = 0; i < 12; i += 1) {
+      await submit(h, validPayload({ email: `applicant.${i}@example.com` }));
+    }
     expect(await h.delivery.drainOnce()).toMatchObject({ failed: 5 });
     h.clock.set('2026-03-10T10:00:04.999Z');
     expect(await h.delivery.drainOnce()).toMatchObject({ failed: 0 });
@@ -474,6 +521,7 @@ describe('two workers on one PostgreSQL', () => {
           body: JSON.stringify({ i }),
           endpoints: ['webhook-1'],
           now,
+          applicationRowId: null,
         });
       }
       receiver.delayMs = 100;

@@ -27,9 +27,16 @@ export const applicationDecidedEventSchema = z
       response: jsonObject,
       /** The submission payload as stored (remoteAddress is the address the server saw). */
       application: jsonObject,
+      /**
+       * A possible duplicate that staff released (docs/decisions/0051-duplicates-stored-linked-released.md):
+       * decided then, by the lender panel; `response` is the duplicate answer the applicant saw.
+       */
+      duplicateReleasedAt: z.iso.datetime().optional(),
     }),
   })
-  .describe('A complete application was decided: approved, declined or duplicate.');
+  .describe(
+    'A complete application was decided: approved or declined (a possible duplicate is sent only once staff release it).',
+  );
 export type ApplicationDecidedEvent = z.infer<typeof applicationDecidedEventSchema>;
 
 export const abandonedLeadEventSchema = z
@@ -71,6 +78,7 @@ export interface StoredDecision {
   responseJson: string;
   payloadJson: string;
   decidedAt: string;
+  duplicateReleasedAt?: string;
 }
 
 export function decidedEventBody(stored: StoredDecision): string {
@@ -86,6 +94,9 @@ export function decidedEventBody(stored: StoredDecision): string {
       decidedAt: stored.decidedAt,
       response,
       application: JSON.parse(stored.payloadJson) as Record<string, unknown>,
+      ...(stored.duplicateReleasedAt === undefined
+        ? {}
+        : { duplicateReleasedAt: stored.duplicateReleasedAt }),
     },
   };
   return JSON.stringify(event);

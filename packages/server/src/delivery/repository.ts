@@ -11,8 +11,8 @@ export interface NewEvent {
   /** One row per endpoint, each with its own attempts. */
   endpoints: readonly string[];
   now: Date;
-  /** The application it is about (docs/decisions/0030-application-reference.md). */
-  submissionKey?: string;
+  /** The application it is about, by its row id (migration 0012); none for an alert. */
+  applicationRowId: number | null;
 }
 
 /** The rows of an event: one per endpoint, each due at once. */
@@ -22,7 +22,7 @@ export function eventRows({
   body,
   endpoints,
   now,
-  submissionKey,
+  applicationRowId,
 }: NewEvent): Insertable<DeliveryEventsTable>[] {
   const at = now.toISOString();
   return endpoints.map((endpoint) => ({
@@ -35,7 +35,7 @@ export function eventRows({
     delivered_at: null,
     dead_at: null,
     last_error: null,
-    submission_key: submissionKey ?? null,
+    application_row_id: applicationRowId,
   }));
 }
 
@@ -118,6 +118,8 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
           delivered_at: null,
           dead_at: null,
           last_error: null,
+          // An alert names no application and holds no personal data (decision 0050).
+          application_row_id: null,
         })
         .onConflict((conflict) =>
           conflict
@@ -217,6 +219,7 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
           // Re-checked on the locked row: a completion that committed meanwhile is no lead.
           .where('applications.status', '=', 'partial')
           .returning([
+            'applications.id',
             'applications.submission_key',
             'applications.payload_json',
             'applications.created_at',
@@ -239,7 +242,7 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
             ),
             endpoints,
             now,
-            submissionKey: lead.submission_key,
+            applicationRowId: lead.id,
           });
         }
         return leads.length;

@@ -352,13 +352,16 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   schedule();
 
   function decidedEvents(decided: DecidedApplication): Insertable<DeliveryEventsTable>[] {
+    // A possible duplicate is held: its event is written when staff release it, so receivers
+    // never get the same person's application twice (decision 0051).
+    if (decided.outcome === 'duplicate') return [];
     return eventRows({
       eventId: newEventId(),
       type: DECIDED_EVENT,
       body: decidedEventBody(decided),
       endpoints: eventEndpoints,
       now: new Date(decided.decidedAt),
-      submissionKey: decided.submissionKey,
+      applicationRowId: decided.applicationRowId,
     });
   }
 

@@ -120,7 +120,10 @@ describe('the OpenAPI document', () => {
         name: 'submissionKey',
         in: 'path',
         required: true,
-        schema: expect.objectContaining({ pattern: '^[A-Za-z0-9._~-]{1,100}$' }) as unknown,
+        // A v4 UUID (decision 0050).
+        schema: expect.objectContaining({
+          pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
+        }) as unknown,
       }),
     ]);
     const answer = operation?.responses['200']?.content?.['application/json']?.schema;

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Db, NewApplicationRow } from '../db/schema.js';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
+import { runRetentionCommand } from './cli.js';
 import { deleteExpired, runRetentionOnce } from './retention.js';
 
 const NOW = new Date('2032-06-15T03:00:00.000Z');
@@ -16,10 +17,7 @@ function before(ms: number, from = NOW): string {
 
 async function clear(db: Db) {
   for (const table of [
-    'application_activity',
-    'application_work',
     'delivery_events',
-    'alert_outbox',
     'portal_mail_outbox',
     'portal_accounts',
     'dev_mailbox',
@@ -30,6 +28,7 @@ async function clear(db: Db) {
   }
 }
 
+/** An application and its applicant's people row, as a submission stores them. */
 async function application(db: Db, key: string, values: Partial<NewApplicationRow>) {
   const row = await db
     .insertInto('applications')
@@ -45,26 +44,40 @@ async function application(db: Db, key: string, values: Partial<NewApplicationRo
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('application_people')
+    .values({
+      application_row_id: row.id,
+      role: 'applicant',
+      email_lower: `${key}@example.com`,
+      phone_normalised: null,
+      date_of_birth: null,
+      name: null,
+    })
+    .execute();
   return row.id;
 }
 
+/** An application's event (its key in the body, as delivered), or an alert with no application. */
 async function event(
   db: Db,
-  key: string,
+  applicationRowId: number | null,
   deliveredAt: string | null,
   deadAt: string | null = null,
+  key = String(applicationRowId),
 ) {
   await db
     .insertInto('delivery_events')
     .values({
       event_id: `evt-${key}-${Math.random()}`,
-      endpoint: 'crm',
-      event_type: 'application.decided',
+      endpoint: applicationRowId === null ? 'chat' : 'crm',
+      event_type: applicationRowId === null ? 'alert' : 'application.decided',
       body: JSON.stringify({ data: { submissionKey: key, application: {} } }),
       created_at: before(40 * DAY),
       next_attempt_at: before(40 * DAY),
       delivered_at: deliveredAt,
       dead_at: deadAt,
+      application_row_id: applicationRowId,
     })
     .execute();
 }
@@ -117,19 +130,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           text: 'called back',
         })
         .execute();
-      await event(db, 'decided-old', null, before(6 * 365 * DAY));
+      await event(db, old, null, before(6 * 365 * DAY));
 
       const result = await deleteExpired(db, NOW, PERIODS);
 
-      expect(result).toMatchObject({
+      expect(result).toEqual({
         decidedApplications: 2,
         partialApplications: 0,
+        people: 2,
+        work: 1,
+        activity: 1,
         deliveryEvents: 1,
+        alerts: 0,
+        portalMail: 0,
+        portalAccounts: 0,
+        devMailbox: 0,
       });
       expect(await keys(db)).toEqual(['decided-kept']);
       expect(await db.selectFrom('application_work').selectAll().execute()).toEqual([]);
       expect(await db.selectFrom('application_activity').selectAll().execute()).toEqual([]);
       expect(await db.selectFrom('delivery_events').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('application_people').select('role').execute()).toEqual([
+        { role: 'applicant' },
+      ]);
     });
 
     it('deletes abandoned partial applications 90 days after their last save', async () => {
@@ -167,25 +190,26 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     it('deletes delivered events, sent alerts and sent mail after 30 days, keeping newer and undelivered ones', async () => {
       const db = database.db;
-      await event(db, 'a', before(30 * DAY + MINUTE));
-      await event(db, 'b', before(30 * DAY - MINUTE));
-      await event(db, 'c', null);
-      const alert = {
-        created_at: before(40 * DAY),
-        alert_type: 'Failure',
-        subject: 's',
-        name: 'n',
-        message: 'm',
-        next_attempt_at: before(40 * DAY),
-      };
-      await db
-        .insertInto('alert_outbox')
-        .values([
-          { ...alert, name: 'old', delivered_at: before(30 * DAY + MINUTE) },
-          { ...alert, name: 'new', delivered_at: before(30 * DAY - MINUTE) },
-        ])
-        .execute();
+      const kept = await application(db, 'kept', { completed_at: before(DAY) });
+      await event(db, kept, before(30 * DAY + MINUTE), null, 'a');
+      await event(db, kept, before(30 * DAY - MINUTE), null, 'b');
+      await event(db, kept, null, null, 'c');
+      await event(db, null, before(30 * DAY + MINUTE), null, 'old-alert');
+      await event(db, null, before(30 * DAY - MINUTE), null, 'new-alert');
+      const account = await db
+        .insertInto('portal_accounts')
+        .values({
+          email_lower: 'kept@example.com',
+          status: 2,
+          otp_hash: null,
+          created_at: NOW.toISOString(),
+          updated_at: NOW.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const mail = {
+        portal_account_id: account.id,
+        email_lower: 'kept@example.com',
         kind: 'verification' as const,
         created_at: before(40 * DAY),
         next_attempt_at: before(40 * DAY),
@@ -193,8 +217,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       await db
         .insertInto('portal_mail_outbox')
         .values([
-          { ...mail, email_lower: 'old@example.com', sent_at: before(30 * DAY + MINUTE) },
-          { ...mail, email_lower: 'new@example.com', sent_at: before(30 * DAY - MINUTE) },
+          { ...mail, sent_at: before(30 * DAY + MINUTE) },
+          { ...mail, sent_at: before(30 * DAY - MINUTE) },
         ])
         .execute();
 
@@ -206,20 +230,48 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         events.map(
           (row) => (JSON.parse(row.body) as { data: { submissionKey: string } }).data.submissionKey,
         ),
-      ).toEqual(['b', 'c']);
-      expect(await db.selectFrom('alert_outbox').select('name').execute()).toEqual([
-        { name: 'new' },
-      ]);
-      expect(await db.selectFrom('portal_mail_outbox').select('email_lower').execute()).toEqual([
-        { email_lower: 'new@example.com' },
+      ).toEqual(['b', 'c', 'new-alert']);
+      expect(await db.selectFrom('portal_mail_outbox').select('sent_at').execute()).toEqual([
+        { sent_at: before(30 * DAY - MINUTE) },
       ]);
     });
 
-    it('deletes portal accounts with no application left once past the partial period', async () => {
+    it('never takes another application’s events with one whose key was 36 underscores (no LIKE)', async () => {
       const db = database.db;
-      await application(db, 'has-account', { completed_at: before(DAY) });
+      // Stored before keys were checked (decision 0050): `_` was LIKE's wildcard.
+      const underscores = await application(db, '_'.repeat(36), {
+        status: 'partial',
+        outcome: null,
+        updated_at: before(91 * DAY),
+      });
+      await event(db, underscores, null, null, '_'.repeat(36));
+      const others: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const key = `0${i}000000-0000-4000-8000-000000000000`;
+        const id = await application(db, key, { completed_at: before(DAY) });
+        await event(db, id, null, null, key);
+        others.push(id);
+      }
+
+      const result = await deleteExpired(db, NOW, PERIODS);
+
+      expect(result).toMatchObject({ partialApplications: 1, deliveryEvents: 1 });
+      const left = await db
+        .selectFrom('delivery_events')
+        .select(['application_row_id', 'delivered_at', 'dead_at'])
+        .orderBy('application_row_id')
+        .execute();
+      expect(left).toEqual(
+        others.map((id) => ({ application_row_id: id, delivered_at: null, dead_at: null })),
+      );
+    });
+
+    it('deletes portal accounts no application links to any more once past the partial period', async () => {
+      const db = database.db;
+      const linked = await application(db, 'has-account', { completed_at: before(DAY) });
+      const gone = await application(db, 'expired', { completed_at: before(7 * 365 * DAY) });
       const account = { status: 1, otp_hash: null, created_at: before(200 * DAY) };
-      await db
+      const ids = await db
         .insertInto('portal_accounts')
         .values([
           { ...account, email_lower: 'has-account@example.com', updated_at: before(200 * DAY) },
@@ -233,6 +285,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
             email_lower: 'orphan-new@example.com',
             updated_at: before(90 * DAY - MINUTE),
           },
+        ])
+        .returning(['id', 'email_lower'])
+        .execute();
+      await db
+        .insertInto('portal_account_applications')
+        .values([
+          { portal_account_id: ids[0]!.id, application_row_id: linked },
+          // The old orphan's only application expires in this run.
+          { portal_account_id: ids[1]!.id, application_row_id: gone },
         ])
         .execute();
 
@@ -288,6 +349,49 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(
         await runRetentionOnce(db, { now: afterLease, periods: PERIODS, holder: 'b' }),
       ).not.toBeNull();
+    });
+
+    it('runs by hand with a chosen clock and prints what it deleted, by kind', async () => {
+      const db = database.db;
+      await application(db, 'partial-old', {
+        status: 'partial',
+        outcome: null,
+        updated_at: before(91 * DAY),
+      });
+      const out: string[] = [];
+      const error: string[] = [];
+      const io = {
+        out: (line: string) => out.push(line),
+        error: (line: string) => error.push(line),
+      };
+      expect(
+        await runRetentionCommand(['--now', '2032-06-15T03:00:00Z'], {
+          db,
+          periods: PERIODS,
+          ...io,
+        }),
+      ).toBe(0);
+      expect(out).toEqual([
+        'Retention at 2032-06-15T03:00:00.000Z: deleted',
+        '  decidedApplications\t0',
+        '  partialApplications\t1',
+        '  people\t1',
+        '  work\t0',
+        '  activity\t0',
+        '  deliveryEvents\t0',
+        '  alerts\t0',
+        '  portalMail\t0',
+        '  portalAccounts\t0',
+        '  devMailbox\t0',
+      ]);
+      expect(await keys(db)).toEqual([]);
+
+      expect(
+        await runRetentionCommand(['--now', 'next tuesday'], { db, periods: PERIODS, ...io }),
+      ).toBe(2);
+      expect(error).toEqual([
+        '--now must be an ISO date, such as 2032-06-15T03:00:00Z (not next tuesday)',
+      ]);
     });
   },
 );

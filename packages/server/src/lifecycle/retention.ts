@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
+import { ALERT_EVENT } from '../delivery/events.js';
 import { claimLease, finishLease } from './lease.js';
+import { APPLICATION_RELATIONS } from './relations.js';
 
 export const RETENTION_JOB = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,15 +16,23 @@ const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 export type RetentionPeriods = Config['retention'];
 
+/** What a run deleted, by kind (the log line and `npm run retention` print it). */
 export interface RetentionResult {
   decidedApplications: number;
   partialApplications: number;
+  /** The expired applications' people rows. */
+  people: number;
+  /** Each of `APPLICATION_RELATIONS`, by its kind: the rows that went with their application. */
+  work: number;
+  activity: number;
+  /** The expired applications' events, whatever their state, and delivered ones past 30 days. */
   deliveryEvents: number;
   alerts: number;
   portalMail: number;
   portalAccounts: number;
   /** The server's record of texts served to sessions (docs/evidence.md). */
   disclosuresServed: number;
+  devMailbox: number;
 }
 
 function yearsBefore(now: Date, years: number): string {
@@ -34,11 +45,23 @@ function daysBefore(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
+async function countReferring(db: Db, table: string, ids: number[]): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
+    where application_row_id in (${sql.join(ids)})`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [kind, n] of Object.entries(from)) into[kind] = (into[kind] ?? 0) + n;
+}
+
 /**
  * Deletes what is past its period (docs/data-lifecycle.md): decided applications `decidedYears`
- * after completion, partial ones `partialDays` after their last save, each with its work row,
- * notes and activity and its undelivered events; delivered events, sent alerts and sent mail
- * after `deliveredDays`; portal accounts with no application left once past the partial period.
+ * after completion, partial ones `partialDays` after their last save. Every row that refers to
+ * an application by key (its people, work, notes, events, portal links: `APPLICATION_RELATIONS`)
+ * goes with it through the foreign keys; nothing is matched by text. Then delivered events and
+ * alerts, sent mail and the development mailbox after `deliveredDays`, and portal accounts no
+ * application links to any more once past the partial period.
  */
 export async function deleteExpired(
   db: Db,
@@ -52,7 +75,7 @@ export async function deleteExpired(
   return db.transaction().execute(async (trx) => {
     const expired = await trx
       .selectFrom('applications')
-      .select(['id', 'status', 'submission_key'])
+      .select(['id', 'status'])
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'complete'), eb('completed_at', '<', decidedCutoff)]),
@@ -60,31 +83,16 @@ export async function deleteExpired(
         ]),
       )
       .execute();
-    let deliveryEvents = 0;
-    let disclosuresServed = 0;
+    const counts: Record<string, number> = {};
     for (let start = 0; start < expired.length; start += 500) {
-      const batch = expired.slice(start, start + 500);
-      const ids = batch.map((row) => row.id);
-      await trx.deleteFrom('application_activity').where('application_row_id', 'in', ids).execute();
-      await trx.deleteFrom('application_work').where('application_row_id', 'in', ids).execute();
-      // Events carry the application's answers; delivered ones go below, dead letters with it.
-      for (const row of batch) {
-        const events = await trx
-          .deleteFrom('delivery_events')
-          .where('body', 'like', `%"submissionKey":${JSON.stringify(row.submission_key)}%`)
-          .executeTakeFirst();
-        deliveryEvents += Number(events.numDeletedRows);
+      const ids = expired.slice(start, start + 500).map((row) => row.id);
+      addCounts(counts, { people: await countReferring(trx, 'application_people', ids) });
+      for (const relation of APPLICATION_RELATIONS) {
+        if (relation.link === 'submission_key') continue;
+        addCounts(counts, { [relation.kind]: await countReferring(trx, relation.table, ids) });
       }
+      addCounts(counts, await deleteLinkedByKey(trx, ids));
       await trx.deleteFrom('applications').where('id', 'in', ids).execute();
-      const served = await trx
-        .deleteFrom('disclosures_served')
-        .where(
-          'submission_key',
-          'in',
-          batch.map((row) => row.submission_key),
-        )
-        .executeTakeFirst();
-      disclosuresServed += Number(served.numDeletedRows);
     }
     // A session no application came of: kept as long as a partial save would have been.
     const orphans = await trx
@@ -101,20 +109,21 @@ export async function deleteExpired(
         ),
       )
       .executeTakeFirst();
-    disclosuresServed += Number(orphans.numDeletedRows);
+    addCounts(counts, { disclosuresServed: Number(orphans.numDeletedRows) });
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
-      .executeTakeFirst();
-    const alerts = await trx
-      .deleteFrom('alert_outbox')
-      .where('delivered_at', '<', deliveredCutoff)
-      .executeTakeFirst();
+      .returning('event_type')
+      .execute();
+    const alerts = delivered.filter((event) => event.event_type === ALERT_EVENT).length;
     const mail = await trx
       .deleteFrom('portal_mail_outbox')
       .where('sent_at', '<', deliveredCutoff)
       .executeTakeFirst();
-    await trx.deleteFrom('dev_mailbox').where('created_at', '<', deliveredCutoff).execute();
+    const devMailbox = await trx
+      .deleteFrom('dev_mailbox')
+      .where('created_at', '<', deliveredCutoff)
+      .executeTakeFirst();
     const accounts = await trx
       .deleteFrom('portal_accounts')
       .where('updated_at', '<', partialCutoff)
@@ -122,9 +131,9 @@ export async function deleteExpired(
         eb.not(
           eb.exists(
             eb
-              .selectFrom('applications')
-              .select('applications.id')
-              .whereRef('applications.email_lower', '=', 'portal_accounts.email_lower'),
+              .selectFrom('portal_account_applications')
+              .select('portal_account_applications.application_row_id')
+              .whereRef('portal_account_applications.portal_account_id', '=', 'portal_accounts.id'),
           ),
         ),
       )
@@ -132,11 +141,15 @@ export async function deleteExpired(
     return {
       decidedApplications: expired.filter((row) => row.status === 'complete').length,
       partialApplications: expired.filter((row) => row.status === 'partial').length,
-      deliveryEvents: deliveryEvents + Number(delivered.numDeletedRows),
-      alerts: Number(alerts.numDeletedRows),
+      people: counts.people ?? 0,
+      work: counts.work ?? 0,
+      activity: counts.activity ?? 0,
+      deliveryEvents: (counts.deliveryEvents ?? 0) + delivered.length - alerts,
+      alerts,
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
-      disclosuresServed,
+      disclosuresServed: counts.disclosuresServed ?? 0,
+      devMailbox: Number(devMailbox.numDeletedRows),
     };
   });
 }

@@ -65,14 +65,12 @@ export function registerLifecycleRoutes(
       }
       const subject = await findSubject(db, query);
       const now = clock.now();
-      const document = await subjectAccessDocument(db, subject, now);
-      // Which records were disclosed, never the search text (decision 0032).
+      const { document, disclosed } = await subjectAccessDocument(db, subject, now);
+      // Exactly which rows were disclosed, by kind and id, never the search text (decisions
+      // 0032, 0050): the disclosure can be reconstructed later.
       await audit(request, {
         action: 'subject-access',
-        detail: {
-          searchKind: query.kind,
-          applications: subject.applications.map((row) => row.id),
-        },
+        detail: { searchKind: query.kind, disclosed },
       });
       return reply
         .header('cache-control', 'no-store')
@@ -93,7 +91,10 @@ export function registerLifecycleRoutes(
         summary: "Erase a person's applications, the ones the admin reviewed.",
         body: eraseBody,
         response: staffResponses({
-          200: { schema: z.looseObject({ erased: z.unknown() }), description: 'Erased.' },
+          200: {
+            schema: z.looseObject({ erased: z.unknown(), kept: z.unknown() }),
+            description: 'Erased: how many applications whole, and what was kept for others.',
+          },
         }),
       },
     },
@@ -114,17 +115,9 @@ export function registerLifecycleRoutes(
         return reply.code(400).send({ error: 'invalid', fields });
       }
       const subject = await findSubject(db, query);
-      const found = subject.applications.map((row) => row.id).sort((a, b) => a - b);
+      const found = subject.applications.map(({ row }) => row.id).sort((a, b) => a - b);
       const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
-      const accounts =
-        subject.emails.length === 0
-          ? []
-          : await db
-              .selectFrom('portal_accounts')
-              .select('email_lower')
-              .where('email_lower', 'in', subject.emails)
-              .execute();
-      if (found.length === 0 && accounts.length === 0) {
+      if (found.length === 0 && subject.portalAccountIds.length === 0) {
         return reply.code(404).send({ error: 'not_found' });
       }
       if (found.join(',') !== reviewed.join(',')) {
@@ -132,17 +125,23 @@ export function registerLifecycleRoutes(
         return reply.code(409).send({ error: 'changed', applicationIds: found });
       }
       const member = request.staff!.member;
-      const erased = await eraseSubject(db, subject, {
+      const result = await eraseSubject(db, subject, {
         id: member.id,
         email: member.email_lower,
         reason,
         now: clock.now(),
       });
+      // Exactly which rows were removed (or, for an application kept for its other person,
+      // rewritten), by kind and id.
       await audit(request, {
         action: 'erased',
-        detail: { searchKind: query.kind, applications: found },
+        detail: {
+          searchKind: query.kind,
+          erased: result.rows,
+          kept: result.kept.map(({ application, keptFor }) => ({ application, keptFor })),
+        },
       });
-      return { erased };
+      return { erased: result.erased, kept: result.kept };
     },
   );
 }

@@ -111,7 +111,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
       'portal_accounts',
       'portal_mail_outbox',
       'dev_mailbox',
-      'alert_outbox',
+      'delivery_events',
     ]) {
       await sql`delete from ${sql.table(table)}`.execute(database.db);
     }
@@ -153,7 +153,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
       'portal_accounts',
       'portal_mail_outbox',
       'dev_mailbox',
-      'alert_outbox',
+      'delivery_events',
     ] as const;
     const dumps = await Promise.all(
       tables.map((table) => database.db.selectFrom(table).selectAll().execute()),

@@ -19,9 +19,27 @@ function facts(overrides: Partial<ApplicationFacts> = {}): ApplicationFacts {
     phoneNormalised: '07700900123',
     dateOfBirth: '1980-05-15',
     remoteAddress: '192.0.2.1',
+    people: [
+      {
+        role: 'applicant',
+        emailLower: overrides.emailLower === undefined ? 'ada@example.com' : overrides.emailLower,
+        phoneNormalised:
+          overrides.phoneNormalised === undefined ? '07700900123' : overrides.phoneNormalised,
+        dateOfBirth: overrides.dateOfBirth === undefined ? '1980-05-15' : overrides.dateOfBirth,
+        name: 'Ada Lovelace',
+      },
+    ],
     ...overrides,
   };
 }
+
+const BEN = {
+  role: 'joint',
+  emailLower: 'ben@example.com',
+  phoneNormalised: '07700900456',
+  dateOfBirth: '1979-01-02',
+  name: 'Ben Lovelace',
+} as const;
 
 const approve = (id: string = randomUUID()): Decision => ({
   outcome: 'approved',
@@ -224,23 +242,31 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
     }
 
     /** Asks inside a submission that is then rolled back, so the question stores nothing. */
-    async function hasRecent(
-      person: { dateOfBirth: string; emailLower: string | null; phoneNormalised: string | null },
+    async function earlierOf(
+      person: { dateOfBirth: string; emailLower: string; phoneNormalised: string },
       since: Date,
     ) {
-      let found: boolean | undefined;
+      let found: number | null | undefined;
       const rollback = new Error('rollback');
       await expect(
         applications.submit(
           { submissionKey: randomUUID(), facts: facts(), now: NOW },
           async (scope) => {
-            found = await scope.hasRecentApplicationFor(person, since);
+            found = await scope.earlierApplicationOf(person, since);
             throw rollback;
           },
         ),
       ).rejects.toBe(rollback);
       return found;
     }
+    const rowIdOf = async (key: string) =>
+      (
+        await database.db
+          .selectFrom('applications')
+          .select('id')
+          .where('submission_key', '=', key)
+          .executeTakeFirstOrThrow()
+      ).id;
 
     const person = {
       dateOfBirth: '1980-05-15',
@@ -249,55 +275,42 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
     };
     const earlier = new Date('2026-03-01T00:00:00.000Z');
 
-    it('finds a complete application by date of birth and e-mail or phone', async () => {
-      await complete({ phoneNormalised: '01632960000' });
-      expect(await hasRecent(person, earlier)).toBe(true);
-      expect(await hasRecent({ ...person, emailLower: null }, earlier)).toBe(false);
-      expect(await hasRecent({ ...person, dateOfBirth: '1980-05-16' }, earlier)).toBe(false);
+    it('finds the earlier application only when date of birth, e-mail and phone all agree (decision 0051)', async () => {
+      const key = await complete({});
+      expect(await earlierOf(person, earlier)).toBe(await rowIdOf(key));
+      // A stranger who knows the date of birth and the phone, or the e-mail, matches nothing.
+      expect(await earlierOf({ ...person, emailLower: 'new@example.com' }, earlier)).toBeNull();
+      expect(await earlierOf({ ...person, phoneNormalised: '01632960001' }, earlier)).toBeNull();
+      expect(await earlierOf({ ...person, dateOfBirth: '1980-05-16' }, earlier)).toBeNull();
     });
 
-    it('finds by phone alone', async () => {
-      await complete({ emailLower: 'other@example.com' });
-      expect(await hasRecent({ ...person, emailLower: 'new@example.com' }, earlier)).toBe(true);
-    });
-
-    it('looks up by e-mail alone or phone alone when the person has only one (each its own precompiled shape)', async () => {
-      await complete({ emailLower: 'other@example.com' });
-      expect(await hasRecent(person, earlier)).toBe(true);
-      expect(await hasRecent({ ...person, emailLower: null }, earlier)).toBe(true);
-      expect(await hasRecent({ ...person, phoneNormalised: null }, earlier)).toBe(false);
-      expect(
-        await hasRecent(
-          { ...person, emailLower: 'other@example.com', phoneNormalised: null },
-          earlier,
-        ),
-      ).toBe(true);
-      expect(
-        await hasRecent({ ...person, emailLower: null, phoneNormalised: '01632960001' }, earlier),
-      ).toBe(false);
-      expect(await hasRecent(person, earlier)).toBe(true);
+    it('names the latest of the person’s decided applications', async () => {
+      await complete({}, new Date('2026-03-05T00:00:00.000Z'));
+      const latest = await complete({}, new Date('2026-03-08T00:00:00.000Z'));
+      expect(await earlierOf(person, earlier)).toBe(await rowIdOf(latest));
     });
 
     it('ignores applications completed before the window and partial ones', async () => {
       await complete({}, new Date('2026-02-01T00:00:00.000Z'));
       await applications.savePartial({ submissionKey: randomUUID(), facts: facts(), now: NOW });
-      expect(await hasRecent(person, earlier)).toBe(false);
-      expect(await hasRecent(person, new Date('2026-01-31T00:00:00.000Z'))).toBe(true);
+      expect(await earlierOf(person, earlier)).toBeNull();
+      expect(await earlierOf(person, new Date('2026-01-31T00:00:00.000Z'))).not.toBeNull();
     });
 
     it('lets only one of two simultaneous applications by one person through', async () => {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
+        Array.from({ length: 6 }, () =>
           applications.submit(
-            { submissionKey: `same-person-${i}`, facts: facts(), now: NOW },
+            { submissionKey: randomUUID(), facts: facts(), now: NOW },
             async (scope): Promise<Decision> => {
-              const duplicate = await scope.hasRecentApplicationFor(person, earlier);
-              return duplicate
+              const duplicateOf = await scope.earlierApplicationOf(person, earlier);
+              return duplicateOf !== null
                 ? {
                     outcome: 'duplicate',
                     declineReason: null,
                     applicationId: null,
-                    response: { duplicate },
+                    response: { duplicate: true },
+                    duplicateOf,
                   }
                 : approve();
             },
@@ -307,6 +320,106 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
       expect(
         results.filter((result) => result.responseJson.includes('"duplicate":true')),
       ).toHaveLength(5);
+      const stored = await database.db
+        .selectFrom('applications')
+        .select(['outcome', 'duplicate_of'])
+        .orderBy('id')
+        .execute();
+      const first = await database.db
+        .selectFrom('applications')
+        .select('id')
+        .where('outcome', '=', 'approved')
+        .executeTakeFirstOrThrow();
+      // Every duplicate is stored as its own application, linked to the one that went through.
+      expect(stored.filter((row) => row.outcome === 'duplicate')).toEqual(
+        Array.from({ length: 5 }, () => ({ outcome: 'duplicate', duplicate_of: first.id })),
+      );
+    });
+  });
+
+  describe('people rows (decision 0050)', () => {
+    const people = async (key: string) =>
+      database.db
+        .selectFrom('application_people')
+        .innerJoin('applications', 'applications.id', 'application_people.application_row_id')
+        .select([
+          'application_people.role',
+          'application_people.email_lower',
+          'application_people.phone_normalised',
+          'application_people.date_of_birth',
+          'application_people.name',
+        ])
+        .where('applications.submission_key', '=', key)
+        .orderBy('application_people.role')
+        .execute();
+    const ada = {
+      role: 'applicant',
+      email_lower: 'ada@example.com',
+      phone_normalised: '07700900123',
+      date_of_birth: '1980-05-15',
+      name: 'Ada Lovelace',
+    };
+    const ben = {
+      role: 'joint',
+      email_lower: 'ben@example.com',
+      phone_normalised: '07700900456',
+      date_of_birth: '1979-01-02',
+      name: 'Ben Lovelace',
+    };
+
+    it('writes each person of a submission in its transaction', async () => {
+      const key = randomUUID();
+      await applications.submit(
+        { submissionKey: key, facts: facts({ people: [facts().people[0]!, BEN] }), now: NOW },
+        () => Promise.resolve(approve()),
+      );
+      expect(await people(key)).toEqual([ada, ben]);
+
+      const failed = randomUUID();
+      await expect(
+        applications.submit({ submissionKey: failed, facts: facts(), now: NOW }, () =>
+          Promise.reject(new Error('the decision failed')),
+        ),
+      ).rejects.toThrow('the decision failed');
+      expect(await people(failed)).toEqual([]);
+    });
+
+    it('rewrites them on each partial save, and on completion, dropping a joint applicant taken out', async () => {
+      const key = randomUUID();
+      await applications.savePartial({
+        submissionKey: key,
+        facts: facts({ people: [facts().people[0]!, BEN] }),
+        now: NOW,
+      });
+      expect(await people(key)).toEqual([ada, ben]);
+      const renamed = { ...BEN, emailLower: 'ben.l@example.com' };
+      await applications.savePartial({
+        submissionKey: key,
+        facts: facts({ people: [facts().people[0]!, renamed] }),
+        now: NOW,
+      });
+      expect(await people(key)).toEqual([ada, { ...ben, email_lower: 'ben.l@example.com' }]);
+      await applications.savePartial({ submissionKey: key, facts: facts(), now: NOW });
+      expect(await people(key)).toEqual([ada]);
+
+      await applications.savePartial({
+        submissionKey: key,
+        facts: facts({ people: [facts().people[0]!, BEN] }),
+        now: NOW,
+      });
+      await applications.submit({ submissionKey: key, facts: facts(), now: NOW }, () =>
+        Promise.resolve(approve()),
+      );
+      expect(await people(key)).toEqual([ada]);
+      // Complete: a later partial save changes neither the application nor its people.
+      expect(
+        await applications.savePartial({
+          submissionKey: key,
+          facts: facts({ people: [facts().people[0]!, BEN] }),
+          now: NOW,
+        }),
+      ).toBe('ignored');
+      expect(await people(key)).toEqual([ada]);
     });
   });
 });

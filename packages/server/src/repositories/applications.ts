@@ -1,15 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { newReference } from '@broker/domain';
 import { sql } from 'kysely';
-import type { Insertable, Kysely, QueryCreator, Transaction, Updateable } from 'kysely';
+import type {
+  ExpressionBuilder,
+  Insertable,
+  Kysely,
+  QueryCreator,
+  Transaction,
+  Updateable,
+} from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { searchName } from '../db/search-name.js';
 import type {
   ApplicationOutcome,
+  ApplicationPeopleTable,
   ApplicationRow,
   Database,
   DeliveryEventsTable,
+  PersonRole,
 } from '../db/schema.js';
 import { createPortalAccountsRepository } from './portal-accounts.js';
 import type { PortalAccountsRepository } from './portal-accounts.js';
@@ -26,21 +35,39 @@ export interface ApplicationFacts {
   /** YYYY-MM-DD */
   dateOfBirth: string | null;
   remoteAddress: string | null;
+  /**
+   * The application's people: the applicant, then the joint applicant when the payload has
+   * one. Written as `application_people` rows with the application (decision 0050).
+   */
+  people: PersonFacts[];
 }
 
-export interface Person {
-  dateOfBirth: string;
+/** One person of an application, as its `application_people` row holds them. */
+export interface PersonFacts {
+  role: PersonRole;
   emailLower: string | null;
   phoneNormalised: string | null;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  name: string | null;
+}
+
+/** Who the duplicate rule matches: all three must agree (decision 0051). */
+export interface Person {
+  dateOfBirth: string;
+  emailLower: string;
+  phoneNormalised: string;
 }
 
 /** What a decision may read and write, inside the submission's transaction. */
 export interface SubmissionScope {
+  /** The application's row id (for links made by the decision, such as a portal account's). */
+  applicationRowId: number;
   /**
-   * A decided (approved or declined) application for the same person under another key,
-   * completed at or after `since` (decision 0018).
+   * The row id of a decided (approved or declined) application of the same person under another
+   * key, completed at or after `since` (decisions 0018, 0051); null when there is none.
    */
-  hasRecentApplicationFor(person: Person, since: Date): Promise<boolean>;
+  earlierApplicationOf(person: Person, since: Date): Promise<number | null>;
   portalAccounts: PortalAccountsRepository;
 }
 
@@ -54,6 +81,8 @@ export interface Decision {
   decisionJson?: string | null;
   /** This request's answer when it holds what must never be stored (the portal passcode). */
   firstAnswer?: object;
+  /** A possible duplicate: the earlier application it matched (decision 0051). */
+  duplicateOf?: number;
 }
 
 export interface SubmissionInput {
@@ -98,6 +127,8 @@ export interface ApplicationsRepositoryOptions {
 }
 
 export interface DecidedApplication {
+  /** The application's row id: its events refer to it (migration 0012). */
+  applicationRowId: number;
   submissionKey: string;
   /** The short reference (docs/decisions/0030-application-reference.md). */
   reference: string;
@@ -105,6 +136,31 @@ export interface DecidedApplication {
   responseJson: string;
   payloadJson: string;
   decidedAt: string;
+  /** Set when staff released a possible duplicate (decision 0051): decided now, not then. */
+  duplicateReleasedAt?: string;
+}
+
+/** The `application_people` rows of an application (decision 0050). */
+export function peopleRows(
+  applicationRowId: number,
+  people: readonly PersonFacts[],
+): Insertable<ApplicationPeopleTable>[] {
+  return people.map((person) => ({
+    application_row_id: applicationRowId,
+    role: person.role,
+    email_lower: person.emailLower,
+    phone_normalised: person.phoneNormalised,
+    date_of_birth: person.dateOfBirth,
+    name: person.name,
+  }));
+}
+
+/**
+ * Whether a joint applicant's row must go: an earlier save had one (`hadJoint`, SQLite answers
+ * 0 or 1) and this one has none.
+ */
+function jointDropped(hadJointRow: unknown, people: readonly PersonFacts[]): boolean {
+  return Boolean(Number(hadJointRow)) && !people.some((person) => person.role === 'joint');
 }
 
 function factColumns(facts: ApplicationFacts) {
@@ -137,6 +193,21 @@ type Trx = Transaction<Database>;
  */
 
 /**
+ * Whether the claimed row has a joint applicant's people row (a partial save wrote it): only
+ * then can a submission without one have a row to remove.
+ */
+const hadJoint = (eb: ExpressionBuilder<Database, 'applications'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('application_people')
+        .select('application_people.role')
+        .whereRef('application_people.application_row_id', '=', 'applications.id')
+        .where('application_people.role', '=', 'joint'),
+    )
+    .as('had_joint');
+
+/**
  * Claims the key (see `submit`): the insert, or on a conflict a no-op update that locks the row,
  * returning its status and stored answer, whether the candidate reference is taken, and on
  * PostgreSQL the person's duplicate locks (`lockKeys`, none on SQLite).
@@ -160,6 +231,7 @@ const claimStatement = precompiled(
           .doUpdateSet((eb) => ({ status: eb.ref('applications.status') })),
       )
       .returning((eb) => [
+        'id',
         'status',
         'response_json',
         eb
@@ -170,13 +242,17 @@ const claimStatement = precompiled(
               .where('taken.reference', '=', v.candidate),
           )
           .as('reference_taken'),
+        hadJoint(eb),
         ...v.lockKeys.map((key, index) =>
           sql<string>`pg_advisory_xact_lock(hashtext(${key}))`.as(`lock_${index}`),
         ),
       ]),
 );
 
-/** Decision 0018's look-up: one decided application of the person under another key. */
+/**
+ * Decisions 0018 and 0051: the person's latest decided application under another key, matched
+ * on date of birth, e-mail and phone together.
+ */
 const duplicateLookup = precompiled(
   'duplicate',
   (
@@ -185,8 +261,8 @@ const duplicateLookup = precompiled(
       dateOfBirth: string;
       since: string;
       submissionKey: string;
-      emailLower: string | undefined;
-      phoneNormalised: string | undefined;
+      emailLower: string;
+      phoneNormalised: string;
     },
   ) =>
     trx
@@ -198,16 +274,35 @@ const duplicateLookup = precompiled(
       .where('date_of_birth', '=', v.dateOfBirth)
       .where('completed_at', '>=', v.since)
       .where('submission_key', '<>', v.submissionKey)
-      .where((eb) =>
-        eb.or([
-          // Undefined (no e-mail or no phone) is part of the shape: a condition left out.
-          ...(v.emailLower === undefined ? [] : [eb('email_lower', '=', v.emailLower)]),
-          ...(v.phoneNormalised === undefined
-            ? []
-            : [eb('phone_normalised', '=', v.phoneNormalised)]),
-        ]),
-      )
+      .where('email_lower', '=', v.emailLower)
+      .where('phone_normalised', '=', v.phoneNormalised)
+      .orderBy('completed_at', 'desc')
       .limit(1),
+);
+
+/** The application's people, written or rewritten (a partial save may have written them). */
+const peopleStatement = precompiled(
+  'people',
+  (trx: Trx, v: { rows: Insertable<ApplicationPeopleTable>[] }) =>
+    trx
+      .insertInto('application_people')
+      .values(v.rows)
+      .onConflict((conflict) =>
+        conflict.columns(['application_row_id', 'role']).doUpdateSet((eb) => ({
+          email_lower: eb.ref('excluded.email_lower'),
+          phone_normalised: eb.ref('excluded.phone_normalised'),
+          date_of_birth: eb.ref('excluded.date_of_birth'),
+          name: eb.ref('excluded.name'),
+        })),
+      ),
+);
+
+/** A joint applicant an earlier save had and this one has not. */
+const dropJointStatement = precompiled('drop_joint', (trx: Trx, v: { applicationRowId: number }) =>
+  trx
+    .deleteFrom('application_people')
+    .where('application_row_id', '=', v.applicationRowId)
+    .where('role', '=', 'joint'),
 );
 
 type DecidedColumns = Updateable<Database['applications']>;
@@ -223,19 +318,54 @@ const decideStatement = precompiled(
 );
 
 /**
- * The decision and its delivery events in one statement (PostgreSQL runs a data-modifying WITH
- * whether or not it is read).
+ * PostgreSQL: the decision, the application's people and its delivery events in one statement
+ * (PostgreSQL runs a data-modifying WITH whether or not it is read). The last part is the joint
+ * applicant's removal when the application has none, else the events, else nothing.
  */
-const decideWithEventsStatement = precompiled(
-  'decide_events',
+const decideAllStatement = precompiled(
+  'decide_all',
   (
     trx: Trx,
-    v: { submissionKey: string; set: DecidedColumns; events: Insertable<DeliveryEventsTable>[] },
-  ) =>
-    trx
+    v: {
+      submissionKey: string;
+      applicationRowId: number;
+      set: DecidedColumns;
+      people: Insertable<ApplicationPeopleTable>[];
+      events: Insertable<DeliveryEventsTable>[];
+    },
+    shape: string,
+  ) => {
+    const written = trx
       .with('decided', (db) => decideUpdate(db, v.submissionKey, v.set).returning('id'))
-      .insertInto('delivery_events')
-      .values(v.events),
+      .with('people', (db) =>
+        db
+          .insertInto('application_people')
+          .values(v.people)
+          .onConflict((conflict) =>
+            conflict.columns(['application_row_id', 'role']).doUpdateSet((eb) => ({
+              email_lower: eb.ref('excluded.email_lower'),
+              phone_normalised: eb.ref('excluded.phone_normalised'),
+              date_of_birth: eb.ref('excluded.date_of_birth'),
+              name: eb.ref('excluded.name'),
+            })),
+          ),
+      );
+    if (shape === 'drop-joint') {
+      const dropped = (db: typeof written) =>
+        db
+          .deleteFrom('application_people')
+          .where('application_row_id', '=', v.applicationRowId)
+          .where('role', '=', 'joint');
+      return v.events.length === 0
+        ? dropped(written)
+        : dropped(
+            written.with('events', (db) => db.insertInto('delivery_events').values(v.events)),
+          );
+    }
+    return v.events.length === 0
+      ? written.selectNoFrom(sql<number>`1`.as('done'))
+      : written.insertInto('delivery_events').values(v.events);
+  },
 );
 
 /** The delivery events on their own (SQLite, which has no data-modifying WITH). */
@@ -245,12 +375,42 @@ const insertEventsStatement = precompiled(
     trx.insertInto('delivery_events').values(v.events),
 );
 
+/** A partial save: the row upserted unless it is complete, returning its id when written. */
+const savePartialStatement = precompiled(
+  'save_partial',
+  (trx: Trx, v: { row: Insertable<Database['applications']> }) =>
+    trx
+      .insertInto('applications')
+      .values(v.row)
+      .onConflict((conflict) =>
+        conflict
+          .column('submission_key')
+          .doUpdateSet((eb) => ({
+            payload_json: eb.ref('excluded.payload_json'),
+            brand: eb.ref('excluded.brand'),
+            affiliate_key: eb.ref('excluded.affiliate_key'),
+            dealer_number: eb.ref('excluded.dealer_number'),
+            variant: eb.ref('excluded.variant'),
+            email_lower: eb.ref('excluded.email_lower'),
+            phone_normalised: eb.ref('excluded.phone_normalised'),
+            search_name: eb.ref('excluded.search_name'),
+            date_of_birth: eb.ref('excluded.date_of_birth'),
+            remote_address: eb.ref('excluded.remote_address'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('applications.status', '=', 'partial'),
+      )
+      .returning((eb) => ['id', hadJoint(eb)]),
+);
+
 /** The precompiled statements above, for tests that count their shapes. */
 export const submissionStatements = [
   claimStatement,
   duplicateLookup,
   decideStatement,
-  decideWithEventsStatement,
+  peopleStatement,
+  dropJointStatement,
+  decideAllStatement,
   insertEventsStatement,
 ] as const;
 
@@ -273,10 +433,14 @@ async function unusedReference(
   }
 }
 
-/** The person whose duplicates a submission's decision looks for (decide.ts builds the same). */
-function personOf(facts: ApplicationFacts): Person | null {
-  if (facts.dateOfBirth === null) return null;
-  if (facts.emailLower === null && facts.phoneNormalised === null) return null;
+/**
+ * The person whose duplicates a submission's decision looks for (decide.ts builds the same);
+ * null when the rule cannot match (decision 0051: date of birth, e-mail and phone together).
+ */
+export function personOf(facts: ApplicationFacts): Person | null {
+  if (facts.dateOfBirth === null || facts.emailLower === null || facts.phoneNormalised === null) {
+    return null;
+  }
   return {
     dateOfBirth: facts.dateOfBirth,
     emailLower: facts.emailLower,
@@ -294,15 +458,12 @@ function samePerson(a: Person, b: Person | null): boolean {
 }
 
 /**
- * PostgreSQL's transaction-scoped advisory locks that serialise concurrent submissions for the
- * same person, which READ COMMITTED alone would let both pass the duplicate check. Always e-mail
- * then phone, so no two can deadlock.
+ * PostgreSQL's transaction-scoped advisory lock that serialises concurrent submissions for the
+ * same person, which READ COMMITTED alone would let both pass the duplicate check. One lock: the
+ * rule matches the three identifiers together.
  */
-function duplicateLockKeys(person: Person): [string, string] {
-  return [
-    `dup:e:${person.dateOfBirth}:${person.emailLower ?? ''}`,
-    `dup:p:${person.dateOfBirth}:${person.phoneNormalised ?? ''}`,
-  ];
+function duplicateLockKeys(person: Person): [string] {
+  return [`dup:${person.dateOfBirth}:${person.emailLower}:${person.phoneNormalised}`];
 }
 
 export function createApplicationsRepository(
@@ -315,26 +476,25 @@ export function createApplicationsRepository(
   function scopeOf(
     trx: Transaction<Database>,
     submissionKey: string,
+    applicationRowId: number,
     locked: Person | null,
   ): SubmissionScope {
     return {
-      async hasRecentApplicationFor(person, since) {
-        if (person.emailLower === null && person.phoneNormalised === null) return false;
+      applicationRowId,
+      async earlierApplicationOf(person, since) {
         if (postgres && !samePerson(person, locked)) {
-          // The claim took these locks for the facts' person; any other person is locked here.
-          const [byEmail, byPhone] = duplicateLockKeys(person);
-          await sql`select pg_advisory_xact_lock(hashtext(${byEmail})), pg_advisory_xact_lock(hashtext(${byPhone}))`.execute(
-            trx,
-          );
+          // The claim took this lock for the facts' person; any other person is locked here.
+          const [key] = duplicateLockKeys(person);
+          await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
         }
         const found = await duplicateLookup.execute(trx, {
           dateOfBirth: person.dateOfBirth,
           since: since.toISOString(),
           submissionKey,
-          emailLower: person.emailLower ?? undefined,
-          phoneNormalised: person.phoneNormalised ?? undefined,
+          emailLower: person.emailLower,
+          phoneNormalised: person.phoneNormalised,
         });
-        return found.rows.length > 0;
+        return found.rows[0]?.id ?? null;
       },
       portalAccounts: createPortalAccountsRepository(trx),
     };
@@ -375,7 +535,10 @@ export function createApplicationsRepository(
           return { replayed: true, responseJson: existing.response_json };
         }
 
-        const decision = await decide(scopeOf(trx, submissionKey, postgres ? person : null));
+        const applicationRowId = Number(existing.id);
+        const decision = await decide(
+          scopeOf(trx, submissionKey, applicationRowId, postgres ? person : null),
+        );
         // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean.
         const reference =
           Number(existing.reference_taken) === 0
@@ -383,6 +546,7 @@ export function createApplicationsRepository(
             : await unusedReference(trx, nextReference);
         const responseJson = JSON.stringify({ ...decision.response, reference });
         const decided: DecidedApplication = {
+          applicationRowId,
           submissionKey,
           reference,
           outcome: decision.outcome,
@@ -399,14 +563,23 @@ export function createApplicationsRepository(
           response_json: responseJson,
           decision_json: decision.decisionJson ?? null,
           reference,
+          duplicate_of: decision.duplicateOf ?? null,
           ...columns,
           updated_at: at,
           completed_at: at,
         };
-        if (postgres && events.length > 0) {
-          await decideWithEventsStatement.execute(trx, { submissionKey, set, events });
+        const people = peopleRows(applicationRowId, facts.people);
+        const dropJoint = jointDropped(existing.had_joint, facts.people);
+        if (postgres) {
+          await decideAllStatement.execute(
+            trx,
+            { submissionKey, applicationRowId, set, people, events },
+            dropJoint ? 'drop-joint' : '',
+          );
         } else {
           await decideStatement.execute(trx, { submissionKey, set });
+          await peopleStatement.execute(trx, { rows: people });
+          if (dropJoint) await dropJointStatement.execute(trx, { applicationRowId });
           if (events.length > 0) await insertEventsStatement.execute(trx, { events });
         }
         await options.onDecided?.(trx, decided);
@@ -424,36 +597,28 @@ export function createApplicationsRepository(
 
     async savePartial({ submissionKey, facts, now }) {
       const at = now.toISOString();
-      const result = await db
-        .insertInto('applications')
-        .values({
-          submission_key: submissionKey,
-          status: 'partial',
-          ...factColumns(facts),
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .column('submission_key')
-            .doUpdateSet((eb) => ({
-              payload_json: eb.ref('excluded.payload_json'),
-              brand: eb.ref('excluded.brand'),
-              affiliate_key: eb.ref('excluded.affiliate_key'),
-              dealer_number: eb.ref('excluded.dealer_number'),
-              variant: eb.ref('excluded.variant'),
-              email_lower: eb.ref('excluded.email_lower'),
-              phone_normalised: eb.ref('excluded.phone_normalised'),
-              search_name: eb.ref('excluded.search_name'),
-              date_of_birth: eb.ref('excluded.date_of_birth'),
-              remote_address: eb.ref('excluded.remote_address'),
-              updated_at: eb.ref('excluded.updated_at'),
-            }))
-            .where('applications.status', '=', 'partial'),
-        )
-        .executeTakeFirst();
+      const stored = await db.transaction().execute(async (trx) => {
+        const saved = await savePartialStatement.execute(trx, {
+          row: {
+            submission_key: submissionKey,
+            status: 'partial',
+            ...factColumns(facts),
+            created_at: at,
+            updated_at: at,
+          },
+        });
+        const row = saved.rows[0];
+        // A complete application is never changed, nor are its people.
+        if (row === undefined) return false;
+        const applicationRowId = Number(row.id);
+        await peopleStatement.execute(trx, { rows: peopleRows(applicationRowId, facts.people) });
+        if (jointDropped(row.had_joint, facts.people)) {
+          await dropJointStatement.execute(trx, { applicationRowId });
+        }
+        return true;
+      });
       await whenDurable(db);
-      return result.numInsertedOrUpdatedRows === 0n ? 'ignored' : 'stored';
+      return stored ? 'stored' : 'ignored';
     },
 
     findBySubmissionKey(submissionKey) {

@@ -19,6 +19,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('portal accounts on %s', (dia
     expect(await accounts.createIfAbsent(account)).toBe(true);
     expect(await accounts.createIfAbsent({ ...account, otpHash: 'def' })).toBe(false);
     expect(await accounts.find('one@example.com')).toEqual({
+      id: expect.any(Number) as number,
       email_lower: 'one@example.com',
       status: 1,
       otp_hash: 'abc',

@@ -21,6 +21,11 @@ export interface PortalAccountsRepository {
   }): Promise<boolean>;
   find(emailLower: string): Promise<PortalAccountRow | undefined>;
   /**
+   * Links the account of this e-mail to an application that created or used it (migration
+   * 0012): the account goes with the last application linked to it.
+   */
+  link(emailLower: string, applicationRowId: number): Promise<void>;
+  /**
    * Queues a verification e-mail for a pending account unless one was queued less than
    * `throttleMs` ago (a stranger re-applying with someone's address must not flood their inbox).
    * True when queued.
@@ -75,6 +80,24 @@ export function createPortalAccountsRepository(db: Kysely<Database>): PortalAcco
         .executeTakeFirst();
     },
 
+    async link(emailLower, applicationRowId) {
+      await db
+        .insertInto('portal_account_applications')
+        .columns(['portal_account_id', 'application_row_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('portal_accounts')
+            // Typed: PostgreSQL reads an untyped parameter in a select list as text.
+            .select([
+              'portal_accounts.id',
+              sql<number>`cast(${applicationRowId} as integer)`.as('application_row_id'),
+            ])
+            .where('portal_accounts.email_lower', '=', emailLower),
+        )
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    },
+
     async requestVerification(emailLower, now, throttleMs) {
       const at = now.toISOString();
       const cutoff = new Date(now.getTime() - throttleMs).toISOString();
@@ -106,15 +129,19 @@ export function createPortalAccountsRepository(db: Kysely<Database>): PortalAcco
       if (claimed.numUpdatedRows !== 1n) return false;
       await db
         .insertInto('portal_mail_outbox')
-        .values({
-          email_lower: emailLower,
-          kind: 'verification',
-          created_at: at,
-          attempts: 0,
-          next_attempt_at: at,
-          sent_at: null,
-          last_error: null,
-        })
+        .columns(['portal_account_id', 'email_lower', 'kind', 'created_at', 'next_attempt_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('portal_accounts')
+            .select((inner) => [
+              'portal_accounts.id',
+              'portal_accounts.email_lower',
+              inner.val('verification').as('kind'),
+              inner.val(at).as('created_at'),
+              inner.val(at).as('next_attempt_at'),
+            ])
+            .where('portal_accounts.email_lower', '=', emailLower),
+        )
         .execute();
       return true;
     },

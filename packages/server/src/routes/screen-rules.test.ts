@@ -4,6 +4,7 @@
  * The property test generates step answers through the domain's own rules and checks the server
  * refuses what the screens refuse, with their messages, and accepts the rest (decision 0039).
  */
+import { randomUUID } from 'node:crypto';
 import {
   BRANDS,
   DOB_TOO_YOUNG,
@@ -225,10 +226,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     it('accepts a phone typed with hyphens, dots or brackets once the browser has built the payload', async () => {
       for (const typed of ['07911-123456', '07911.123456', '(07911) 123456']) {
         const state = createInitialState();
-        Object.assign(state.form, {
-          contactNumber: typed,
-          sessionId: `phone-${typed.length}-${typed.charCodeAt(5)}`,
-        });
+        Object.assign(state.form, { contactNumber: typed, sessionId: randomUUID() });
         const built = buildSubmissionPayload(state, { brand: BRANDS.default, isCompleted: true });
         expect(built.contactNumber).toBe('07911123456');
         const payload = validPayload({

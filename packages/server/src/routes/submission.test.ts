@@ -209,6 +209,54 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     });
   });
 
+  describe('the submission key (decision 0050)', () => {
+    const refused = {
+      error: 'invalid_payload',
+      fields: [{ path: 'submissionKey', message: 'Must be a version 4 UUID in lower case' }],
+    };
+
+    it('refuses a key that is not a v4 UUID in the address of either route: one character, underscores, upper case, another version', async () => {
+      await start();
+      for (const key of [
+        'e',
+        '_'.repeat(36),
+        randomUUID().toUpperCase(),
+        '6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+        `${randomUUID()}0`,
+      ]) {
+        for (const route of ['/api/submission/', '/api/submission/partial/']) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: `${route}${encodeURIComponent(key)}`,
+            payload: { ...validPayload(), submissionKey: key },
+          });
+          expect(response.statusCode, `${route}${key}`).toBe(400);
+          expect(response.json()).toEqual(refused);
+        }
+      }
+      expect(await count('applications')).toBe(0);
+    });
+
+    it('refuses a body whose key is not the one in the address, on either route', async () => {
+      await start();
+      for (const route of ['/api/submission/', '/api/submission/partial/']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${route}${randomUUID()}`,
+          payload: { ...validPayload(), submissionKey: 'e' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: 'invalid_payload',
+          fields: [
+            { path: 'submissionKey', message: 'Must equal the submission key in the address' },
+          ],
+        });
+      }
+      expect(await count('applications')).toBe(0);
+    });
+  });
+
   describe('idempotency', () => {
     it('answers a repeated key with the first answer and stores nothing new', async () => {
       await start();
@@ -248,12 +296,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     const first = () =>
       validPayload({ email: 'Ada.Lovelace@Example.com', contactNumber: '07911123456' });
 
-    it('flags the same date of birth and e-mail (any case) under another key', async () => {
+    it('flags the same date of birth, e-mail (any case) and phone under another key, and stores it linked to the earlier one', async () => {
       await start();
-      await submit(first());
+      const earlier = first();
+      await submit(earlier);
       const second = validPayload({
         email: 'ada.lovelace@EXAMPLE.com',
-        contactNumber: '01134961001',
+        contactNumber: '07911123456',
       });
       const answer = await submit(second);
       expect(answer).toMatchObject({
@@ -263,17 +312,48 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         quoteProcessed: false,
         applicationId: null,
       });
-      expect(await row(second.submissionKey)).toMatchObject({
+      // docs/decisions/0051-duplicates-stored-linked-released.md: its own application, with its
+      // own reference, linked to the earlier one, with what the panel found.
+      const earlierRow = await row(earlier.submissionKey);
+      const stored = await row(second.submissionKey);
+      expect(stored).toMatchObject({
         status: 'complete',
         outcome: 'duplicate',
+        duplicate_of: earlierRow.id,
+        duplicate_released_at: null,
+        reference: stored8(),
       });
+      expect(stored.reference).not.toBe(earlierRow.reference);
+      expect(JSON.parse(stored.decision_json!)).toMatchObject({ declineReason: null });
     });
 
-    it('flags the same date of birth and phone under another key', async () => {
+    it('does not answer a person as a duplicate of a stranger who knew their date of birth and phone (decision 0051)', async () => {
       await start();
-      await submit(first());
-      const answer = await submit(validPayload({ email: 'someone.else@example.com' }));
-      expect(answer.duplicateRequest).toBe(true);
+      // The stranger applies with the target's date of birth and phone, their own e-mail, and
+      // an income that is declined.
+      const stranger = await submit(
+        validPayload({
+          email: 'stranger@example.com',
+          contactNumber: '07911123456',
+          netMonthlyIncome: 100,
+        }),
+      );
+      expect(stranger.declineReason).toBe('Income');
+      // The real person, the next day: their own application, decided on its own.
+      t.clock.advanceDays(1);
+      const real = validPayload({
+        email: 'ada.lovelace@example.com',
+        contactNumber: '07911123456',
+      });
+      const answer = await submit(real);
+      expect(answer).toMatchObject({ duplicateRequest: false, quoteValid: true });
+      expect(await row(real.submissionKey)).toMatchObject({
+        outcome: 'approved',
+        duplicate_of: null,
+      });
+      // Nor with the e-mail and date of birth but another phone.
+      const byEmail = validPayload({ email: 'stranger@example.com', contactNumber: '07911123499' });
+      expect((await submit(byEmail)).duplicateRequest).toBe(false);
     });
 
     it('does not flag the same e-mail and phone with another date of birth', async () => {
@@ -833,10 +913,15 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
             delivered_at: null,
           }),
         ]);
+        // The failed request's id, which its log line also carries; no application, no key
+        // (decision 0050).
         expect(JSON.parse(alerts[0]!.body)).toMatchObject({
           subject: 'Submission failed',
-          name: payload.submissionKey,
+          name: `request ${String(failure?.reqId)}`,
         });
+        expect(failure?.reqId).toMatch(/^req-/);
+        expect(alerts[0]!.body).not.toContain(payload.submissionKey);
+        expect(alerts[0]!.application_row_id).toBeNull();
         expect(alerts[0]!.body).not.toContain('ada');
       } finally {
         await sql`alter table portal_accounts_hidden rename to portal_accounts`.execute(
@@ -863,8 +948,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           .executeTakeFirstOrThrow();
         expect(JSON.parse(alert.body)).toMatchObject({
           subject: 'Partial save failed',
-          name: payload.submissionKey,
+          name: expect.stringMatching(/^request req-/) as string,
         });
+        expect(alert.body).not.toContain(payload.submissionKey);
       } finally {
         await sql`alter table applications_hidden rename to applications`.execute(database.db);
       }

@@ -27,7 +27,11 @@ export type SubmissionOperation = 'submission' | 'partial';
 
 export interface SubmissionFailure {
   operation: SubmissionOperation;
-  submissionKey: string;
+  /**
+   * The failed request's id: its request log line carries the rest. Not the submission key, so
+   * that an alert names no application (docs/decisions/0050-people-and-relations.md).
+   */
+  requestId: string;
   error: unknown;
 }
 
@@ -62,14 +66,19 @@ const errorAnswers = {
   ...errorResponses(413, 415, 429, 500, 503),
 };
 
+/** The browser's key for an application: a random v4 UUID, lower case (domain `guidFromBytes`). */
+const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const SUBMISSION_KEY_MESSAGE = 'Must be a version 4 UUID in lower case';
+
 /**
- * The path key must be well formed and, when the body names one, the same: a client that posts
- * one application under another's key would otherwise overwrite or replay it.
+ * The path key must be a v4 UUID and, when the body names one, the same: a client that posts
+ * one application under another's key would otherwise overwrite or replay it, and a key the
+ * client chose freely (one character, underscores) is a guessable handle on an application
+ * (docs/decisions/0050-people-and-relations.md).
  */
 function keyProblems(pathKey: string, body: unknown): FieldProblem[] {
-  const parsed = submissionKeySchema.safeParse(pathKey);
-  if (!parsed.success) {
-    return parsed.error.issues.map((issue) => ({ path: 'submissionKey', message: issue.message }));
+  if (!V4_UUID.test(pathKey) || !submissionKeySchema.safeParse(pathKey).success) {
+    return [{ path: 'submissionKey', message: SUBMISSION_KEY_MESSAGE }];
   }
   const bodyKey = (body as { submissionKey?: unknown } | null | undefined)?.submissionKey;
   if (typeof bodyKey === 'string' && bodyKey !== pathKey) {
@@ -149,7 +158,7 @@ export async function registerSubmissionRoutes(
             .type('application/json; charset=utf-8')
             .send(result.responseJson);
         } catch (error) {
-          await reportFailure({ operation: 'submission', submissionKey, error });
+          await reportFailure({ operation: 'submission', requestId: request.id, error });
           throw error;
         }
       },
@@ -189,7 +198,7 @@ export async function registerSubmissionRoutes(
             .header('cache-control', 'no-store')
             .send({ ok: true });
         } catch (error) {
-          await reportFailure({ operation: 'partial', submissionKey, error });
+          await reportFailure({ operation: 'partial', requestId: request.id, error });
           throw error;
         }
       },

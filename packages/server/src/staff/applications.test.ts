@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../test-support/databases.js';
-import { validPayload, validSecuredPayload } from '../test-support/fixtures.js';
+import { validJointPayload, validPayload, validSecuredPayload } from '../test-support/fixtures.js';
 import {
   DOROTHY_VAUGHAN,
   KATHERINE_JOHNSON,
@@ -25,15 +25,33 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     const h = useStaffApplications(dialect, ['agent']);
     const { submit } = h;
 
+    /** The list's search: a POST, so that what staff type is never in a URL (decision 0052). */
     async function list(query: Record<string, string> = {}) {
       const response = await h.t.app.inject({
-        method: 'GET',
-        url: '/api/staff/applications',
-        query,
+        method: 'POST',
+        url: '/api/staff/applications/search',
+        payload: { ...query, ...(query.after === undefined ? {} : { after: Number(query.after) }) },
         headers: h.sessions.agent.headers(),
       });
       expect(response.statusCode).toBe(200);
       return response.json<{ applications: Listed[]; next: number | null }>();
+    }
+
+    async function detail(id: number) {
+      const response = await h.t.app.inject({
+        method: 'GET',
+        url: `/api/staff/applications/${id}`,
+        headers: h.sessions.agent.headers(),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<
+        Listed & {
+          duplicateOf: { id: number; reference: string | null } | null;
+          duplicateReleasedAt: string | null;
+          duplicates: { id: number; reference: string | null; released: boolean }[];
+          decision: { declineReason: string | null } | null;
+        }
+      >();
     }
 
     it('finds an application by name, e-mail, phone, postcode or application id', async () => {
@@ -59,6 +77,94 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect((await list({ q: 'nobody' })).applications).toEqual([]);
       // LIKE's wildcards are searched for as themselves.
       expect((await list({ q: '%' })).applications).toEqual([]);
+    });
+
+    it('finds a joint application by the joint applicant’s own e-mail or phone (decision 0050)', async () => {
+      await submit(
+        validJointPayload({ email: 'main.applicant@example.com', contactNumber: '07911900333' }),
+      );
+      await submit(DOROTHY_VAUGHAN);
+      for (const q of ['ben@example.com', 'BEN@example.com', '07911 654321', '+447911654321']) {
+        expect(
+          (await list({ q })).applications.map((row) => row.name),
+          q,
+        ).toEqual(['Ada Lovelace']);
+      }
+      // Exactly: a part of the address is not it.
+      expect((await list({ q: 'en@example.com' })).applications).toEqual([]);
+    });
+
+    it('stores a duplicate as its own application, linked to the earlier one and listed as a possible duplicate; an agent releases it, audited (decision 0051)', async () => {
+      const earlier = await submit(KATHERINE_JOHNSON);
+      const again = await submit(KATHERINE_JOHNSON);
+      expect(again.reference).not.toBe(earlier.reference);
+      await submit(DOROTHY_VAUGHAN);
+
+      const possible = (await list({ outcome: 'duplicate' })).applications as (Listed & {
+        duplicateOf: { id: number; reference: string } | null;
+      })[];
+      expect(possible).toHaveLength(1);
+      const earlierId = (await list({ q: earlier.reference })).applications[0]!.id;
+      expect(possible[0]).toMatchObject({
+        reference: again.reference,
+        outcome: 'duplicate',
+        duplicateOf: { id: earlierId, reference: earlier.reference },
+      });
+      const shown = await detail(possible[0]!.id);
+      expect(shown).toMatchObject({
+        duplicateOf: { id: earlierId, reference: earlier.reference },
+        duplicateReleasedAt: null,
+        decision: { declineReason: null },
+      });
+      expect((await detail(earlierId)).duplicates).toEqual([
+        { id: possible[0]!.id, reference: again.reference, released: false },
+      ]);
+
+      const release = () =>
+        h.t.app.inject({
+          method: 'POST',
+          url: `/api/staff/applications/${possible[0]!.id}/release`,
+          headers: h.sessions.agent.headers(),
+        });
+      const released = await release();
+      expect(released.statusCode).toBe(200);
+      const answer = released.json<{ outcome: string; applicationId: string }>();
+      expect(answer).toMatchObject({
+        outcome: 'approved',
+        duplicateReleasedAt: '2026-03-10T10:00:00.000Z',
+      });
+      expect(answer.applicationId).toMatch(/^[0-9a-f]{8}-/);
+      expect(await detail(possible[0]!.id)).toMatchObject({
+        outcome: 'approved',
+        applicationId: answer.applicationId,
+        duplicateOf: { id: earlierId },
+        duplicateReleasedAt: '2026-03-10T10:00:00.000Z',
+      });
+      expect((await list({ outcome: 'duplicate' })).applications).toEqual([]);
+      expect((await detail(earlierId)).duplicates).toEqual([
+        { id: possible[0]!.id, reference: again.reference, released: true },
+      ]);
+      // Once only; and only a possible duplicate.
+      expect((await release()).statusCode).toBe(409);
+      const notDuplicate = await h.t.app.inject({
+        method: 'POST',
+        url: `/api/staff/applications/${earlierId}/release`,
+        headers: h.sessions.agent.headers(),
+      });
+      expect(notDuplicate.json()).toEqual({ error: 'not_duplicate' });
+      const audit = await h.database.db
+        .selectFrom('staff_audit_log')
+        .select(['action', 'target', 'detail_json', 'actor_id'])
+        .where('action', '=', 'duplicate-released')
+        .execute();
+      expect(audit).toEqual([
+        {
+          action: 'duplicate-released',
+          target: String(possible[0]!.id),
+          detail_json: JSON.stringify({ duplicateOf: earlierId, outcome: 'approved' }),
+          actor_id: h.staff.agent.member.id,
+        },
+      ]);
     });
 
     it('finds a name in any case, accents included, as the applicant last saved it (decision 0036)', async () => {
@@ -148,11 +254,19 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(await names({ from: '2026-03-11' })).toEqual([]);
 
       const bad = await h.t.app.inject({
-        method: 'GET',
-        url: '/api/staff/applications?outcome=everything',
+        method: 'POST',
+        url: '/api/staff/applications/search',
+        payload: { outcome: 'everything' },
         headers: h.sessions.agent.headers(),
       });
       expect(bad.statusCode).toBe(400);
+      // The list is no longer a GET: a search text cannot be put in its address.
+      const get = await h.t.app.inject({
+        method: 'GET',
+        url: `/api/staff/applications?q=${encodeURIComponent('k.johnson@example.com')}`,
+        headers: h.sessions.agent.headers(),
+      });
+      expect(get.statusCode).toBe(404);
     });
 
     it('pages with a keyset cursor, newest first, without gaps or repeats', async () => {

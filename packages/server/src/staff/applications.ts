@@ -18,7 +18,7 @@ import {
   staffResponses,
   staffValidation,
 } from './schemas.js';
-import { toCsv } from './csv.js';
+import { phoneAsText, toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
 import { evidenceOf } from '../evidence/served.js';
@@ -42,7 +42,7 @@ const EXPORT_COLUMNS: [string, (row: Listed) => string | number | null][] = [
   ['Journey', (row) => row.journey],
   ['Name', (row) => row.name],
   ['E-mail', (row) => row.email],
-  ['Phone', (row) => row.phone],
+  ['Phone', (row) => phoneAsText(row.phone)],
   ['Postcode', (row) => row.postcode],
   ['Brand', (row) => row.brand],
   ['Affiliate', (row) => row.affiliate],
@@ -55,6 +55,10 @@ export const JOURNEYS = ['vehicle', 'secured', 'joint'] as const;
 export const OUTCOMES = ['approved', 'declined', 'duplicate', 'abandoned'] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * A search, in a POST body: what staff type (an e-mail, a phone, a name) never travels in a URL,
+ * so it is in no address bar, history, access log or Referer (decision 0052).
+ */
 const listQuery = z.strictObject({
   q: z.string().trim().max(200).optional(),
   outcome: z.enum(OUTCOMES).optional(),
@@ -64,7 +68,7 @@ const listQuery = z.strictObject({
   from: date.optional(),
   to: date.optional(),
   assigned: z.enum(['me', 'none']).optional(),
-  after: z.coerce.number().int().positive().optional(),
+  after: z.number().int().positive().optional(),
 });
 export type ApplicationListQuery = z.infer<typeof listQuery>;
 const exportQuery = listQuery.omit({ after: true });
@@ -127,9 +131,13 @@ function parsePayload(row: ApplicationRow): PayloadSummary & Record<string, unkn
   }
 }
 
-function summary(
-  row: ApplicationRow & { work_status?: string | null; assigned_to?: string | null },
-) {
+type ListedRow = ApplicationRow & {
+  work_status?: string | null;
+  assigned_to?: string | null;
+  earlier_reference?: string | null;
+};
+
+function summary(row: ListedRow) {
   const payload = parsePayload(row);
   return {
     workStatus: row.work_status ?? 'new',
@@ -153,6 +161,12 @@ function summary(
       payload.additionalNeedsRequirements === true ||
       payload.breathingSpace === true ||
       payload.discussFinancialCircumstances === true,
+    // docs/decisions/0051-duplicates-stored-linked-released.md
+    duplicateOf:
+      row.duplicate_of === null
+        ? null
+        : { id: row.duplicate_of, reference: row.earlier_reference ?? null },
+    duplicateReleasedAt: row.duplicate_released_at,
   };
 }
 
@@ -173,10 +187,10 @@ export function registerApplicationRoutes(
   /** A text value inside payload_json: json_extract on SQLite, ->> on PostgreSQL. */
   const field = (...path: (string | number)[]): RawBuilder<string | null> =>
     postgres
-      ? sql<string | null>`(payload_json::jsonb #>> ${`{${path.join(',')}}`})`
+      ? sql<string | null>`(applications.payload_json::jsonb #>> ${`{${path.join(',')}}`})`
       : sql<
           string | null
-        >`json_extract(payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
+        >`json_extract(applications.payload_json, ${`$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`})`;
 
   /** The list's rows for a query, newest first; the list pages them, the export takes them all. */
   function filtered(
@@ -187,14 +201,25 @@ export function registerApplicationRoutes(
     let select = db
       .selectFrom('applications')
       .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+      .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
       .selectAll('applications')
-      .select(['application_work.work_status', 'application_work.assigned_to'])
+      .select([
+        'application_work.work_status',
+        'application_work.assigned_to',
+        'earlier.reference as earlier_reference',
+      ])
       .orderBy('applications.id', 'desc');
+    /** Applications one of whose people has this identifier (decision 0050): either person. */
+    const withPerson = (column: 'email_lower' | 'phone_normalised', value: string) =>
+      db
+        .selectFrom('application_people')
+        .select('application_people.application_row_id')
+        .where(`application_people.${column}`, '=', value);
     const search = query.q ? read(query.q) : null;
     if (search) {
       switch (search.kind) {
         case 'email':
-          select = select.where('email_lower', '=', search.value);
+          select = select.where('applications.id', 'in', withPerson('email_lower', search.value));
           break;
         case 'id':
           select = select.where((eb) =>
@@ -208,7 +233,11 @@ export function registerApplicationRoutes(
           select = select.where('applications.reference', '=', search.value);
           break;
         case 'phone':
-          select = select.where('phone_normalised', '=', search.value);
+          select = select.where(
+            'applications.id',
+            'in',
+            withPerson('phone_normalised', search.value),
+          );
           break;
         case 'postcode':
           select = select.where(
@@ -240,12 +269,14 @@ export function registerApplicationRoutes(
         .where('applications.status', '=', 'complete')
         .where('applications.outcome', '=', query.outcome);
     }
-    if (query.brand) select = select.where('brand', '=', query.brand);
-    if (query.affiliate) select = select.where('affiliate_key', '=', query.affiliate);
+    if (query.brand) select = select.where('applications.brand', '=', query.brand);
+    if (query.affiliate) {
+      select = select.where('applications.affiliate_key', '=', query.affiliate);
+    }
     if (query.journey) {
       const joint: Expression<SqlBool> = postgres
-        ? sql<SqlBool>`coalesce((payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
-        : sql<SqlBool>`coalesce(json_extract(payload_json, '$.isJointApplication'), 0) = 1`;
+        ? sql<SqlBool>`coalesce((applications.payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
+        : sql<SqlBool>`coalesce(json_extract(applications.payload_json, '$.isJointApplication'), 0) = 1`;
       const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
       if (query.journey === 'joint') select = select.where(joint);
       else {
@@ -255,8 +286,10 @@ export function registerApplicationRoutes(
         );
       }
     }
-    if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
-    if (query.to) select = select.where('created_at', '<', nextDay(query.to));
+    if (query.from) {
+      select = select.where('applications.created_at', '>=', `${query.from}T00:00:00.000Z`);
+    }
+    if (query.to) select = select.where('applications.created_at', '<', nextDay(query.to));
     if (query.after) select = select.where('applications.id', '<', query.after);
     if (query.assigned === 'me') {
       select = select.where('application_work.assigned_to', '=', memberId);
@@ -266,14 +299,14 @@ export function registerApplicationRoutes(
     return { select, search };
   }
 
-  app.get(
-    '/api/staff/applications',
+  app.post(
+    '/api/staff/applications/search',
     {
       preHandler: guard(APPLICATION_READERS),
       ...staffValidation,
       schema: {
         summary: 'Applications, newest first, filtered and searched, 25 a page.',
-        querystring: listQuery,
+        body: listQuery,
         response: staffResponses({
           200: {
             schema: z.looseObject({
@@ -286,7 +319,7 @@ export function registerApplicationRoutes(
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = listQuery.safeParse(request.query);
+      const parsed = listQuery.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
       let { select, search } = filtered(query, request.staff!.member.id);
@@ -316,14 +349,14 @@ export function registerApplicationRoutes(
   );
 
   // docs/back-office.md "Export": the filtered list as CSV, admins only, audited.
-  app.get(
+  app.post(
     '/api/staff/applications/export',
     {
       preHandler: guard(APPLICATION_EXPORTERS),
       ...staffValidation,
       schema: {
         summary: 'The filtered list as CSV.',
-        querystring: exportQuery,
+        body: exportQuery,
         response: staffResponses(
           {},
           { 200: fileAnswer('text/csv', 'The applications (an attachment).') },
@@ -331,7 +364,7 @@ export function registerApplicationRoutes(
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = exportQuery.safeParse(request.query);
+      const parsed = exportQuery.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_query' });
       const query = parsed.data;
       let { select, search } = filtered(query, request.staff!.member.id);
@@ -343,11 +376,17 @@ export function registerApplicationRoutes(
       if (rows.length > EXPORT_MAX_ROWS) {
         return reply.code(422).send({ error: 'too_many_rows', limit: EXPORT_MAX_ROWS });
       }
-      // As for a search, the text is never kept, only its kind (decision 0032).
+      // As for a search, the text is never kept, only its kind (decision 0032); whose rows
+      // left in the file is, by application row id.
       const { q: _q, ...filters } = query;
       await audit(request, {
         action: 'applications-exported',
-        detail: { ...filters, ...(search ? { searchKind: search.kind } : {}), rows: rows.length },
+        detail: {
+          ...filters,
+          ...(search ? { searchKind: search.kind } : {}),
+          rows: rows.length,
+          applications: rows.map((row) => row.id),
+        },
       });
       const csv = toCsv(
         EXPORT_COLUMNS.map(([heading]) => heading),
@@ -382,8 +421,10 @@ export function registerApplicationRoutes(
       if (!params.success) return reply.code(404).send({ error: 'not_found' });
       const row = await db
         .selectFrom('applications')
-        .selectAll()
-        .where('id', '=', params.data.id)
+        .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
+        .selectAll('applications')
+        .select('earlier.reference as earlier_reference')
+        .where('applications.id', '=', params.data.id)
         .executeTakeFirst();
       if (!row) return reply.code(404).send({ error: 'not_found' });
       await audit(request, {
@@ -405,8 +446,20 @@ export function registerApplicationRoutes(
       } catch {
         decision = null;
       }
+      // docs/decisions/0051-duplicates-stored-linked-released.md: later possible duplicates.
+      const duplicates = await db
+        .selectFrom('applications')
+        .select(['id', 'reference', 'outcome', 'duplicate_released_at'])
+        .where('duplicate_of', '=', row.id)
+        .orderBy('id')
+        .execute();
       return {
         ...summary(row),
+        duplicates: duplicates.map((later) => ({
+          id: later.id,
+          reference: later.reference,
+          released: later.duplicate_released_at !== null,
+        })),
         submissionKey: row.submission_key,
         variant: row.variant,
         dealerNumber: row.dealer_number,
@@ -416,7 +469,7 @@ export function registerApplicationRoutes(
         response,
         decision,
         work: await workOf(db, row.id),
-        deliveries: await deliveriesOf(db, row.submission_key),
+        deliveries: await deliveriesOf(db, row.id),
         evidence: await evidenceOf(db, row),
       };
     },

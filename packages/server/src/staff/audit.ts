@@ -37,7 +37,9 @@ export type AuditAction =
   | 'disclosure-text-viewed'
   // docs/decisions/0030-application-reference.md
   | 'applications-exported'
-  | 'delivery-redelivered';
+  | 'delivery-redelivered'
+  // docs/decisions/0051-duplicates-stored-linked-released.md
+  | 'duplicate-released';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -3,6 +3,7 @@ import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { MailTransport } from '../portal/mail.js';
+import type { DuplicateRoutesOptions } from './duplicates.js';
 import { createAttempts } from './attempts.js';
 import type { Attempts } from './attempts.js';
 import { appendAudit } from './audit.js';
@@ -40,6 +41,8 @@ export interface StaffRoutesOptions {
   signInPerMinute: number;
   /** Tells a member their account was locked (lock-mail.ts). */
   mail: { transport: MailTransport; from: string; company: string };
+  /** Releasing a possible duplicate decides and delivers it (staff/duplicates.ts). */
+  duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
 }
 
 /** What the staff route files share: repositories, the guard, the audit, the answers. */

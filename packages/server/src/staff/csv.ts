@@ -1,15 +1,37 @@
 /**
- * CSV (RFC 4180) for the back office's export (docs/back-office.md "Export"). A cell that a
- * spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a
- * leading apostrophe, so an applicant's "=HYPERLINK(...)" stays text (OWASP "CSV injection").
+ * CSV (RFC 4180) for the back office's export (docs/back-office.md "Export"), safe whichever
+ * separator a spreadsheet reads it with (comma, semicolon or tab; OWASP "CSV injection"):
+ * - a cell holding a separator, a quote or a line break is quoted;
+ * - a cell that a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage
+ *   return) gets a leading apostrophe, and so does every part of it after a `,` `;` or tab,
+ *   since a spreadsheet splitting on that character would start a cell there;
+ * - phone numbers are written with a space (`phoneAsText`), so that no spreadsheet reads them
+ *   as numbers and drops their leading 0.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([,;\t] *)(?=[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A UK phone number (the payload's digits) as text a spreadsheet keeps as it is: 020 7946 0123,
+ * 07700 900123, 01632 960123.
+ */
+export function phoneAsText(digits: string | null): string | null {
+  if (digits === null || digits.length <= 5) return digits;
+  if (digits.length === 11 && digits.startsWith('02')) {
+    return `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+  }
+  return `${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
 
 /** A header line and one line per row, CRLF-separated, ending with CRLF. */

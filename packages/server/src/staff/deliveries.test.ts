@@ -82,8 +82,14 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       t.clock.set(new Date(t.clock.now().getTime() + seconds * 1000));
 
     /** An application whose decided event the receiver refused twice: a dead letter. */
+    let people = 0;
     async function deadLettered(): Promise<{ id: number; event: DeliveryAttempts }> {
-      const payload = validPayload();
+      // A new person each time: the same one again would be a duplicate, held (decision 0051).
+      people += 1;
+      const payload = validPayload({
+        email: `dead.letter.${people}@example.com`,
+        contactNumber: `0791190${String(people).padStart(4, '0')}`,
+      });
       const submitted = await t.app.inject({
         method: 'POST',
         url: `/api/submission/${payload.submissionKey}`,

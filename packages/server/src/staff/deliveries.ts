@@ -26,7 +26,7 @@ export interface DeliveryAttempts {
 }
 
 /** The delivery events about one application, oldest first (never the body: it is the payload). */
-export async function deliveriesOf(db: Db, submissionKey: string): Promise<DeliveryAttempts[]> {
+export async function deliveriesOf(db: Db, applicationRowId: number): Promise<DeliveryAttempts[]> {
   const rows = await db
     .selectFrom('delivery_events')
     .select([
@@ -41,7 +41,7 @@ export async function deliveriesOf(db: Db, submissionKey: string): Promise<Deliv
       'dead_at',
       'last_error',
     ])
-    .where('submission_key', '=', submissionKey)
+    .where('application_row_id', '=', applicationRowId)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
@@ -98,14 +98,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
       // The event must be this application's: an id from another page is not found here.
       const event = await db
         .selectFrom('delivery_events')
-        .innerJoin('applications', 'applications.submission_key', 'delivery_events.submission_key')
-        .select([
-          'delivery_events.event_id',
-          'delivery_events.endpoint',
-          'applications.submission_key',
-        ])
-        .where('applications.id', '=', id)
-        .where('delivery_events.id', '=', eventRowId)
+        .select(['event_id', 'endpoint'])
+        .where('application_row_id', '=', id)
+        .where('id', '=', eventRowId)
         .executeTakeFirst();
       if (!event) return reply.code(404).send({ error: 'not_found' });
       const redelivered = await createDeliveryRepository(db).redeliver(eventRowId, clock.now());
@@ -115,7 +110,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
         target: String(id),
         detail: { eventId: event.event_id, endpoint: event.endpoint },
       });
-      return { deliveries: await deliveriesOf(db, event.submission_key) };
+      return { deliveries: await deliveriesOf(db, id) };
     },
   );
 }

@@ -16,10 +16,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     const h = useStaffApplications(dialect, ['agent', 'admin', 'auditor']);
     const { submit, sessions } = h;
 
+    /** A POST: the search text is in the body, never in the URL (decision 0052). */
     const exportAs = (headers: Record<string, string>, query: Record<string, string> = {}) =>
-      h.t.app.inject({ method: 'GET', url: '/api/staff/applications/export', query, headers });
+      h.t.app.inject({
+        method: 'POST',
+        url: '/api/staff/applications/export',
+        payload: query,
+        headers,
+      });
 
-    it('gives an admin the filtered list as CSV and audits it without the search text', async () => {
+    it('gives an admin the filtered list as CSV and audits whose rows left, without the search text', async () => {
       const katherine = await submit(KATHERINE_JOHNSON);
       await submit(DOROTHY_VAUGHAN);
 
@@ -35,7 +41,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         'Reference,Application id,Received,Completed,Outcome,Decline reason,Journey,Name,E-mail,Phone,Postcode,Brand,Affiliate,Loan amount,Status,Needs follow-up',
       );
       expect(lines.slice(1)).toEqual([
-        `${katherine.reference},${katherine.applicationId},2026-03-10T10:00:00.000Z,2026-03-10T10:00:00.000Z,approved,,vehicle,Katherine Johnson,k.johnson@example.com,07911900456,SW1A 2AA,default,default,7500,new,no`,
+        // The phone with a space: a spreadsheet keeps it as text, with its leading 0.
+        `${katherine.reference},${katherine.applicationId},2026-03-10T10:00:00.000Z,2026-03-10T10:00:00.000Z,approved,,vehicle,Katherine Johnson,k.johnson@example.com,07911 900456,SW1A 2AA,default,default,7500,new,no`,
         '',
       ]);
 
@@ -48,7 +55,19 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(logged[0]!.actor_email).toBe(h.staff.admin.member.email);
       // Which kind of search and how many rows, never the text searched for: a name, e-mail or
       // phone typed by staff would stay in the append-only log beyond any erasure (decision 0032).
-      expect(JSON.parse(logged[0]!.detail_json!)).toEqual({ searchKind: 'name', rows: 1 });
+      // And whose rows left in the file: their application row ids.
+      const katherineId = (
+        await h.database.db
+          .selectFrom('applications')
+          .select('id')
+          .where('reference', '=', katherine.reference)
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect(JSON.parse(logged[0]!.detail_json!)).toEqual({
+        searchKind: 'name',
+        rows: 1,
+        applications: [katherineId],
+      });
       for (const q of ['k.johnson@example.com', '07911 900456']) {
         expect(
           (await exportAs(sessions.admin.headers(), { q, outcome: 'approved' })).statusCode,
@@ -61,8 +80,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .orderBy('id')
         .execute();
       expect(exports.slice(1).map((entry) => JSON.parse(entry.detail_json!) as unknown)).toEqual([
-        { outcome: 'approved', searchKind: 'email', rows: 1 },
-        { outcome: 'approved', searchKind: 'phone', rows: 1 },
+        { outcome: 'approved', searchKind: 'email', rows: 1, applications: [katherineId] },
+        { outcome: 'approved', searchKind: 'phone', rows: 1, applications: [katherineId] },
       ]);
       const everything = JSON.stringify(
         await h.database.db.selectFrom('staff_audit_log').selectAll().execute(),
@@ -85,6 +104,22 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const row = response.body.split('\r\n')[1]!;
       expect(row).toContain(",'=1+2 @SUM(A1),");
       expect(row).toContain(',abandoned,');
+    });
+
+    it('quotes a value holding a semicolon, and neutralises a formula after it, for a spreadsheet that splits on semicolons', async () => {
+      const payload = validPayload();
+      const saved = await h.t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${payload.submissionKey}`,
+        payload: { ...payload, firstName: 'Ada', lastName: 'Smith;=1+2' },
+      });
+      expect(saved.statusCode, saved.body).toBe(202);
+      const response = await exportAs(sessions.admin.headers(), { outcome: 'abandoned' });
+      const row = response.body.split('\r\n')[1]!;
+      expect(row).toContain(`,"Ada Smith;'=1+2",`);
+      // Read with ";" as the separator, no cell of the row starts a formula.
+      const cells = row.split(';');
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
     });
 
     it('refuses agents, auditors and requests without a session, and audits nothing', async () => {

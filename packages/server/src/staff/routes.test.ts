@@ -646,7 +646,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         { method: 'POST', url: `/api/staff/members/${ID}/disable`, roles: ['admin'] },
         { method: 'POST', url: `/api/staff/members/${ID}/unlock`, roles: ['admin'] },
         { method: 'GET', url: '/api/staff/audit', roles: ['auditor', 'admin'] },
-        { method: 'GET', url: '/api/staff/applications', roles: ['agent', 'admin', 'auditor'] },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/search',
+          roles: ['agent', 'admin', 'auditor'],
+          payload: {},
+        },
         { method: 'GET', url: '/api/staff/funnel', roles: ['agent', 'admin', 'auditor'] },
         { method: 'GET', url: '/api/staff/applications/1', roles: ['agent', 'admin', 'auditor'] },
         {
@@ -685,7 +690,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           payload: { q: 'nobody@example.com', reason: 'x', applicationIds: [] },
         },
         // docs/decisions/0030-application-reference.md
-        { method: 'GET', url: '/api/staff/applications/export', roles: ['admin'] },
+        { method: 'POST', url: '/api/staff/applications/export', roles: ['admin'], payload: {} },
+        // docs/decisions/0051-duplicates-stored-linked-released.md
+        { method: 'POST', url: '/api/staff/applications/1/release', roles: ['agent', 'admin'] },
         {
           method: 'POST',
           url: '/api/staff/applications/1/deliveries/1/redeliver',

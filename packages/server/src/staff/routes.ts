@@ -6,6 +6,7 @@ import { registerAuditRoutes } from './audit-routes.js';
 import { createStaffContext } from './context.js';
 import type { StaffRoutesOptions } from './context.js';
 import { registerDeliveryRoutes } from './deliveries.js';
+import { registerDuplicateRoutes } from './duplicates.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerSetupRoutes } from './setup-routes.js';
@@ -38,5 +39,6 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerLifecycleRoutes(app, { db, clock, guard, audit });
   registerEvidenceRoutes(app, { db, clock, guard, audit });
   registerDeliveryRoutes(app, { db, clock, guard, audit });
+  registerDuplicateRoutes(app, { db, clock, guard, audit, ...options.duplicates });
   registerAuditRoutes(app, context);
 }

@@ -118,9 +118,17 @@ export const applicationSummarySchema = z.looseObject({
   brand: z.string().nullable(),
   affiliate: z.string().nullable(),
   loanAmount: z.number().nullable(),
+  duplicateOf: z
+    .object({ id: z.number(), reference: z.string().nullable() })
+    .nullable()
+    .describe('A possible duplicate: the earlier application it matched.'),
+  duplicateReleasedAt: z.string().nullable(),
 });
 
 export const applicationDetailSchema = applicationSummarySchema.extend({
+  duplicates: z
+    .array(z.object({ id: z.number(), reference: z.string().nullable(), released: z.boolean() }))
+    .describe('Later applications found to be possible duplicates of this one.'),
   submissionKey: z.string(),
   variant: z.string().nullable(),
   dealerNumber: z.string().nullable(),

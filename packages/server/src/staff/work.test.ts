@@ -164,8 +164,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
       const list = async (assigned: string) => {
         const response = await t.app.inject({
-          method: 'GET',
-          url: `/api/staff/applications?assigned=${assigned}`,
+          method: 'POST',
+          url: '/api/staff/applications/search',
+          payload: { assigned },
           headers: session.headers(),
         });
         return response

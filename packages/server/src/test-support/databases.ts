@@ -6,10 +6,12 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
 import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { SAMPLE_PANEL_PATH } from '../decisions/lender-panel.js';
+import { createDelivery } from '../delivery/worker.js';
+import type { Delivery } from '../delivery/worker.js';
 import { createLogger } from '../logger.js';
 import type { HashPool } from '../staff/hash-pool.js';
 import { createTestDatabase } from './postgres.js';
@@ -22,10 +24,14 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated, empty database: a temporary SQLite file, or a new database on the test server. */
+/**
+ * A migrated, empty database: a temporary SQLite file, or a new database on the test server.
+ * `upTo` stops after that migration (to test a later one on the data it finds).
+ */
 export async function openTestDatabase(
   dialect: DialectName,
   postgresServerUrl: string,
+  options: { upTo?: string } = {},
 ): Promise<TestDatabase> {
   let url: string;
   let directory: string | null = null;
@@ -37,7 +43,8 @@ export async function openTestDatabase(
   }
   const config = loadConfig({ DATABASE_URL: url });
   const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  if (options.upTo === undefined) await migrateToLatest(db);
+  else await migrateUpTo(db, options.upTo);
   return {
     db,
     url,
@@ -69,6 +76,8 @@ export interface TestApp {
   clock: TestClock;
   /** Every log line written so far, as parsed JSON. */
   logs(): Record<string, unknown>[];
+  /** With `manualDelivery`: the worker, which then runs only when the test drains it. */
+  delivery?: Delivery;
   close(): Promise<void>;
 }
 
@@ -80,6 +89,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Staff password hashing; the process's shared pool when not given. */
   hashPool?: HashPool;
+  /** A delivery worker that does not poll: the test calls `delivery.drainOnce()`. */
+  manualDelivery?: boolean;
 }
 
 let productionPanelFile: string | null = null;
@@ -117,11 +128,16 @@ export async function startTestApp(
   const lines: string[] = [];
   const sink = { write: (line: string) => void lines.push(line) };
   const clock = new TestClock(new Date(options.now ?? '2026-03-10T10:00:00.000Z'));
+  const logger = createLogger('info', sink);
+  const delivery = options.manualDelivery
+    ? createDelivery({ db: database.db, config, clock, logger, pollIntervalMs: 0, timeoutMs: 1000 })
+    : undefined;
   const app = await buildApp({
     config,
     db: database.db,
     clock,
-    logger: createLogger('info', sink),
+    logger,
+    ...(delivery && { delivery }),
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'broker-no-web-app'),
     backOfficeRoot: options.backOfficeRoot ?? path.join(os.tmpdir(), 'broker-no-back-office'),
     ...(options.onRoute && { onRoute: options.onRoute }),
@@ -134,6 +150,10 @@ export async function startTestApp(
     db: database.db,
     clock,
     logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-    close: () => app.close(),
+    ...(delivery && { delivery }),
+    close: async () => {
+      await app.close();
+      await delivery?.stop();
+    },
   };
 }
