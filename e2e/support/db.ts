@@ -27,7 +27,6 @@ export interface StoredApplication {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
-  reference: string | null;
   /** A possible duplicate's earlier application (docs/decisions/0051-duplicates-stored-linked-released.md). */
   duplicate_of: number | null;
   duplicate_released_at: string | null;

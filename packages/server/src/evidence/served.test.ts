@@ -402,7 +402,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
       const subject = await findSubject(database.db, { kind: 'email', value: erased.email });
       const document = await subjectAccessDocument(database.db, subject, t.clock.now());
-      expect(document.applications.map((entry) => entry.disclosuresServed)).toEqual([
+      expect(document.document.applications.map((entry) => entry.disclosuresServed)).toEqual([
         [
           {
             text: 'commission',

@@ -44,7 +44,27 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .sort();
       // A new table with an application_row_id is listed in relations.ts, or it is named here.
       expect(keyed).toEqual(
-        [...APPLICATION_RELATIONS.map((relation) => relation.table), ...PEOPLE_TABLES].sort(),
+        [
+          ...APPLICATION_RELATIONS.filter((relation) => relation.link !== 'submission_key').map(
+            (relation) => relation.table,
+          ),
+          ...PEOPLE_TABLES,
+        ].sort(),
+      );
+      // A table that names an application by its submission key (the record of what the
+      // server served a session, before any application row exists) is listed too.
+      const byKey = tables
+        .filter(
+          (table) =>
+            table.name !== 'applications' &&
+            table.columns.some((column) => column.name === 'submission_key'),
+        )
+        .map((table) => table.name)
+        .sort();
+      expect(byKey).toEqual(
+        APPLICATION_RELATIONS.filter((relation) => relation.link === 'submission_key')
+          .map((relation) => relation.table)
+          .sort(),
       );
       for (const table of keyed) {
         if (table === 'erasure_tombstones') continue; // What is left of an erased application.

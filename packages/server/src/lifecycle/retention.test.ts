@@ -144,6 +144,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         alerts: 0,
         portalMail: 0,
         portalAccounts: 0,
+        disclosuresServed: 0,
         devMailbox: 0,
       });
       expect(await keys(db)).toEqual(['decided-kept']);
@@ -382,6 +383,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         '  alerts\t0',
         '  portalMail\t0',
         '  portalAccounts\t0',
+        '  disclosuresServed\t0',
         '  devMailbox\t0',
       ]);
       expect(await keys(db)).toEqual([]);

@@ -5,7 +5,7 @@ import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { ALERT_EVENT } from '../delivery/events.js';
 import { claimLease, finishLease } from './lease.js';
-import { APPLICATION_RELATIONS } from './relations.js';
+import { APPLICATION_RELATIONS, deleteLinkedByKey } from './relations.js';
 
 export const RETENTION_JOB = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -239,6 +239,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         disclosed: {
           applications: [other.id],
           people: [{ application: other.id, role: 'applicant' }],
+          disclosuresServed: [],
           work: [],
           activity: [],
           deliveryEvents: (await eventsOf(other.id)).map((event) => event.id),
@@ -258,6 +259,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         disclosed: {
           applications: rowIds,
           people: rowIds.map((id) => ({ application: id, role: 'applicant' })),
+          disclosuresServed: [],
           work: [rowIds[0]],
           activity: activity.map((row) => row.id),
           deliveryEvents: events.map((row) => row.id),
@@ -497,6 +499,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         erased: {
           applications: [],
           people: [{ application: joint.id, role: 'joint' }],
+          disclosuresServed: [],
           work: [],
           activity: activity.filter((entry) => entry.kind === 'note').map((entry) => entry.id),
           deliveryEvents: [event!.id],

@@ -256,6 +256,14 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           ? { statement: WITHHELD_STATEMENTS[view.role], answers: withheld }
           : null,
         work: of('work', row.id)[0] ?? null,
+        // The texts the server served this application's session (docs/evidence.md).
+        disclosuresServed: of('disclosuresServed', row.id).map((entry) => ({
+          text: entry.text_id,
+          version: entry.version,
+          firstServedAt: entry.first_served_at,
+          lastServedAt: entry.last_served_at,
+          times: entry.times,
+        })),
         activity: of('activity', row.id).map((entry) => ({
           at: entry.at,
           by: entry.staff_email,

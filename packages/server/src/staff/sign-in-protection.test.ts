@@ -75,7 +75,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     }
 
     async function auditText() {
-      return JSON.stringify(await database.db.selectFrom('staff_audit_log').selectAll().execute());
+      // The chain's hashes are left out: random hex may hold any run of digits ('1980').
+      const rows = await database.db.selectFrom('staff_audit_log').selectAll().execute();
+      return JSON.stringify(rows.map(({ hash: _hash, prev_hash: _prev, ...row }) => row));
     }
 
     describe('the lockout is counted before the work', () => {
