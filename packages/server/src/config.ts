@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
-import type { LenderPanel } from '@broker/domain';
+import { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails } from '@broker/domain';
+import type { CompanyDetails, LenderPanel } from '@broker/domain';
 import { z } from 'zod';
 import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
 import { generatedSecret } from './portal/codes.js';
@@ -20,16 +21,6 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 /** Fastify's `trustProxy`: off, on (any hop), a hop count, or the addresses/CIDRs trusted. */
 export type TrustProxy = boolean | number | string[];
-
-export interface CompanyDetails {
-  name: string;
-  number: string;
-  fcaNumber: string;
-  address: string;
-  email: string;
-  phone: string;
-  icoNumber: string;
-}
 
 export interface AddressConfig {
   provider: AddressProviderName;
@@ -83,27 +74,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-// Clearly fictional: 01632 960xxx is an Ofcom drama range and example.com is reserved (RFC 2606).
-const LOCAL_COMPANY: CompanyDetails = {
-  name: 'Example Finance Broker Ltd (sample data)',
-  number: '00000000',
-  fcaNumber: '000000',
-  address: '1 Example Street, Sampletown, AB1 2CD',
-  email: 'hello@example.com',
-  phone: '01632 960000',
-  icoNumber: 'ZA000000',
-};
-
-const COMPANY_VARIABLES: Record<keyof CompanyDetails, string> = {
-  name: 'COMPANY_NAME',
-  number: 'COMPANY_NUMBER',
-  fcaNumber: 'FCA_NUMBER',
-  address: 'COMPANY_ADDRESS',
-  email: 'COMPANY_EMAIL',
-  phone: 'COMPANY_PHONE',
-  icoNumber: 'ICO_NUMBER',
-};
 
 const DEFAULT_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 
@@ -284,17 +254,16 @@ export function loadConfig(
   }
 
   const environment = cleaned.ENVIRONMENT?.trim() ?? 'local';
-  const company = { ...LOCAL_COMPANY };
-  for (const [key, variable] of Object.entries(COMPANY_VARIABLES) as [
-    keyof CompanyDetails,
-    string,
-  ][]) {
-    const value = cleaned[variable]?.trim();
-    if (value !== undefined) company[key] = value;
-    else if (environment !== 'local') {
+  // The details listed in packages/domain/src/company.ts; their samples in local only.
+  for (const key of COMPANY_KEYS) {
+    const { variable } = COMPANY_SETTINGS[key];
+    if (environment !== 'local' && cleaned[variable]?.trim() === undefined) {
       problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
     }
   }
+  const company: CompanyDetails = companyDetails(
+    (key) => cleaned[COMPANY_SETTINGS[key].variable]?.trim() ?? COMPANY_SETTINGS[key].sample,
+  );
 
   if (environment !== 'local') {
     // The portal variant is one query parameter away on every deployment.
