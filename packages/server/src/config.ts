@@ -7,6 +7,9 @@ import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js'
 import { generatedSecret } from './portal/codes.js';
 import { parseDeliveryConfig } from './delivery/config.js';
 import type { DeliveryConfig } from './delivery/config.js';
+import { parseOpsConfig } from './ops/config.js';
+import type { OpsConfig } from './ops/config.js';
+import { readSecretFiles } from './ops/secret-files.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -66,7 +69,22 @@ export interface Config {
   portalCodeSecret: string;
   /** How long data is kept before the daily retention job deletes it (docs/data-lifecycle.md). */
   retention: { decidedYears: number; partialDays: number; deliveredDays: number };
+  /** The metrics listener and the shutdown's timings (ops/config.ts, docs/operations.md). */
+  ops: OpsConfig;
 }
+
+/**
+ * The settings that hold a secret; each may be given as NAME_FILE instead, the path of a file
+ * holding it (ops/secret-files.ts, docs/operations.md).
+ */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'ADDRESS_API_KEY',
+  'ALERT_WEBHOOK_URL',
+  'DELIVERY_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'PORTAL_CODE_SECRET',
+] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -207,6 +225,7 @@ const environmentSchema = z.object({
   PUBLIC_API_BASE_URL: apiBase.optional(),
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
+  RATE_LIMIT_INSTANCES: integer(1, 1000).default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   SMTP_URL: z
@@ -227,6 +246,15 @@ const environmentSchema = z.object({
 });
 
 /**
+ * Each of `instances` servers behind one load balancer counts its own share of a limit, so the
+ * deployment as a whole holds the configured figure (docs/decisions/0071-rate-limits-across-instances.md).
+ * Rounded down, but never to 0, which would turn the limit off.
+ */
+export function perInstance(limit: number, instances: number): number {
+  return limit === 0 ? 0 : Math.max(1, Math.floor(limit / instances));
+}
+
+/**
  * Reads the server's configuration from environment variables. Throws a ConfigError listing
  * every problem at once, so a deployment is fixed in one go rather than one restart per mistake.
  */
@@ -235,15 +263,20 @@ export function loadConfig(
   cwd: string = process.cwd(),
 ): Config {
   // Unset and blank are the same thing in an environment file.
-  const cleaned: Record<string, string> = {};
+  const given: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && value.trim() !== '') cleaned[name] = value;
+    if (value !== undefined && value.trim() !== '') given[name] = value;
   }
+  const files = readSecretFiles(given, SECRET_SETTINGS, cwd);
+  const cleaned = files.env;
 
   const parsed = environmentSchema.safeParse(cleaned);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = [
+    ...files.problems,
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+  ];
 
   const database = databaseFromUrl(cleaned.DATABASE_URL?.trim(), cwd);
   if (typeof database === 'string') problems.push(`DATABASE_URL: ${database}`);
@@ -299,6 +332,8 @@ export function loadConfig(
 
   const delivery = parseDeliveryConfig(cleaned);
   problems.push(...delivery.problems);
+  const ops = parseOpsConfig(cleaned);
+  problems.push(...ops.problems);
 
   if (!parsed.success || typeof database === 'string' || !panel.ok || problems.length > 0) {
     throw new ConfigError(problems);
@@ -336,8 +371,8 @@ export function loadConfig(
       : null,
     publicApiBase: values.PUBLIC_API_BASE_URL ?? null,
     rateLimits: {
-      lookupsPerMinute: values.RATE_LIMIT_LOOKUPS,
-      submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
+      lookupsPerMinute: perInstance(values.RATE_LIMIT_LOOKUPS, values.RATE_LIMIT_INSTANCES),
+      submissionsPerMinute: perInstance(values.RATE_LIMIT_SUBMISSIONS, values.RATE_LIMIT_INSTANCES),
     },
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
@@ -348,5 +383,6 @@ export function loadConfig(
       partialDays: values.RETENTION_PARTIAL_DAYS,
       deliveredDays: values.RETENTION_DELIVERED_DAYS,
     },
+    ops: ops.ops,
   };
 }
