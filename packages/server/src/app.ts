@@ -27,6 +27,9 @@ import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/secur
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_WEB_ROOT, registerWebApp } from './http/web-app.js';
 import { createLogger, RequestLogController } from './logger.js';
+import { NO_METRICS } from './ops/metrics.js';
+import type { Metrics } from './ops/metrics.js';
+import type { DrainState } from './ops/shutdown.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerPortalRoutes } from './portal/routes.js';
@@ -64,6 +67,17 @@ export interface BuildAppOptions {
   backOfficeRoot?: string;
   /** Told of every route as it is registered (tests check each declares its schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** Counters and the request histogram (ops/metrics.ts); none by default. */
+  metrics?: Metrics;
+  /** Set by the shutdown (ops/shutdown.ts): readiness 503 and `Connection: close` from then on. */
+  drain?: DrainState;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's metrics, or a set that records nothing (ops/metrics.ts). */
+    metrics: Metrics;
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -97,10 +111,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  const drain = options.drain ?? { draining: false };
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
+    // Keep-alive clients open their next request elsewhere (ops/shutdown.ts).
+    if (drain.draining) void reply.header('connection', 'close');
     done();
   });
+  const metrics = options.metrics ?? NO_METRICS;
+  app.decorate('metrics', metrics);
+  if (metrics !== NO_METRICS) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.request(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
   // Limits are per route (config.rateLimit), keyed by request.ip and so by TRUST_PROXY.
   await app.register(rateLimit, {
     global: false,
@@ -202,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, config);
   registerHealthRoutes(app, {
     db,
+    drain,
     onDatabaseUnavailable: () =>
       delivery.holdAlert(databaseAlert('the readiness check (/readyz) could not query it')),
   });

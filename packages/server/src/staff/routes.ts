@@ -153,6 +153,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
       if (byAccount >= ACCOUNT_FAILURE_LIMIT) reason = 'account';
     }
     if (reason === null) return false;
+    app.metrics.signInRefused('locked');
     await audit(request, { action: 'sign-in-locked', actorEmail: emailTried, detail: { reason } });
     void reply.header('retry-after', String(SIGN_IN_WINDOW_MS / 1000));
     await reply.code(429).send({ error: 'locked', message: STAFF_MESSAGES.locked });
@@ -192,6 +193,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
       const stored = member?.password_hash ?? (await dummyPasswordHash());
       const passwordRight = await verifyPassword(parsed.data.password, stored);
       if (!member || member.status !== 'active' || !member.password_hash || !passwordRight) {
+        app.metrics.signInRefused('password');
         await audit(request, {
           action: 'sign-in-failed',
           actorId: member?.id ?? null,
@@ -253,6 +255,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
         ? await verifyTotp(member.totp_secret, parsed.data.code, now, member.totp_last_step)
         : null;
       if (step === null || !(await members.acceptTotpStep(member.id, step))) {
+        app.metrics.signInRefused('code');
         await audit(request, {
           action: 'sign-in-failed',
           actorId: member.id,
