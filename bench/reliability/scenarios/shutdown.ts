@@ -137,7 +137,8 @@ export async function shutdownScenario(options: ShutdownScenarioOptions): Promis
       request: requests,
       keepBody: (status) => status === 200,
       signal: stop.signal,
-      timeoutMs: options.timeoutMs + 5000,
+      // Long: on a starved machine a request can wait in this generator's own queue for a socket.
+      timeoutMs: 60_000,
       onRecord: (record) => {
         if (record.status !== 200) return;
         if (performance.now() > signalledAt) answeredAfterSignal += 1;

@@ -94,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    // The onRequest hook below answers requests that arrive while closing.
+    return503OnClosing: false,
     logController: new RequestLogController(),
     // A request (headers and body) must arrive within the deadline, else 408 and the
     // connection closes (docs/security.md). Node checks every connection on an interval, and
@@ -111,11 +113,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
-  const drain = options.drain ?? { draining: false };
-  app.addHook('onRequest', (_request, reply, done) => {
+  const drain = options.drain ?? { draining: false, closing: false };
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
-    // Keep-alive clients open their next request elsewhere (ops/shutdown.ts).
-    if (drain.draining) void reply.header('connection', 'close');
+    if (drain.draining) {
+      // Keep-alive clients open their next request elsewhere (ops/shutdown.ts).
+      void reply.header('connection', 'close');
+      // Closing: a request that came on a connection still open gets the 503 the browser
+      // retries, in the API's error format and with the security headers (not Fastify's own).
+      if (drain.closing && request.url !== '/healthz' && request.url !== '/readyz') {
+        void reply.code(503).header('retry-after', '1').send({ error: 'unavailable' });
+        return;
+      }
+    }
     done();
   });
   const metrics = options.metrics ?? NO_METRICS;

@@ -40,7 +40,7 @@ async function start() {
 
   const metricsConfig = config.ops.metrics;
   const metrics = metricsConfig.port === null ? undefined : createMetrics({ db });
-  const drain: DrainState = { draining: false };
+  const drain: DrainState = { draining: false, closing: false };
   const app = await buildApp({ config, db, logger, metrics, drain });
   // The delivery worker (signed events, chat alerts) starts with the app and stops with it.
   // docs/decisions/0025-portal-mail.md: no SMTP_URL is only allowed in local (config.ts).

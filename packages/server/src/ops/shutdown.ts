@@ -12,9 +12,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Shared by the shutdown and the app: true from SIGTERM on. */
+/** Shared by the shutdown and the app. */
 export interface DrainState {
+  /** From SIGTERM on: readiness 503, `Connection: close`. */
   draining: boolean;
+  /** Once the listener closes: requests still arriving on open connections answer 503. */
+  closing: boolean;
 }
 
 export interface ShutdownOptions {
@@ -56,6 +59,7 @@ export function gracefulShutdown(options: ShutdownOptions): (signal: NodeJS.Sign
       const failures: unknown[] = [];
       try {
         if (drainMs > 0) await sleep(drainMs);
+        drain.closing = true;
         await options.server.close();
       } catch (error) {
         failures.push(error);
