@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Installs the system packages the test suites need (Debian): Chromium for the browser tests and
-# PostgreSQL for the repository tests. Does nothing when they are already there.
+# Installs the system packages the test suites need (Debian): Chromium for the browser tests,
+# PostgreSQL for the repository tests, and the Prometheus project's Python client, whose parser
+# reads the server's metrics in their test. With --container, instead, what
+# scripts/container-smoke.sh needs: podman, runc, debootstrap and curl. Does nothing when they
+# are already there.
 set -euo pipefail
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+if [ "${1:-}" = --container ]; then
+  for tool in podman runc debootstrap curl; do
+    command -v "$tool" > /dev/null || [ -x "/usr/sbin/$tool" ] || missing+=("$tool")
+  done
+else
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+  /usr/bin/python3 -c 'import prometheus_client' 2> /dev/null || missing+=(python3-prometheus-client)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -117,6 +117,7 @@ export async function startAppServer(snapshot, { database, env = {} } = {}) {
       DATABASE_URL: database ?? path.join(snapshot.root, `bench-${port}.sqlite`),
       RATE_LIMIT_SUBMISSIONS: '0',
       RATE_LIMIT_LOOKUPS: '0',
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
       // As in production; and its "listening at" line is how a start is told apart (waitFor).
       LOG_LEVEL: 'info',

@@ -36,8 +36,10 @@ export interface LoadRecord {
 }
 
 export interface LoadOptions {
-  /** Base URLs (http://127.0.0.1:port); requests go round-robin. */
+  /** Base URLs (http://127.0.0.1:port); requests go round-robin unless `route` says otherwise. */
   targets: readonly string[];
+  /** Picks the target of request i when it is sent (a load balancer's choice). */
+  route?: (index: number) => string;
   /** Requests a second. */
   rate: number;
   durationMs: number;
@@ -171,7 +173,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   const fire = (index: number) => {
     const due = start + index * interval;
-    const target = targets[index % targets.length] as string;
+    const target: string = options.route?.(index) ?? (targets[index % targets.length] as string);
     const { key, path, body } = options.request(index);
     const sentAt = performance.now();
     const settle = (status: number, error: string | null, answer: string | null) => {

@@ -68,7 +68,8 @@ export interface StartServerOptions {
 
 /**
  * Starts the built server with the given database on 127.0.0.1, submission and lookup rate
- * limits off (the load comes from one address), and waits until /healthz answers.
+ * limits off (the load comes from one address), no drain at SIGTERM, and waits until /healthz
+ * answers.
  */
 export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -83,6 +84,8 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
       RATE_LIMIT_SUBMISSIONS: '0',
       RATE_LIMIT_LOOKUPS: '0',
       LOG_LEVEL: 'info',
+      // Nothing balances these instances: a stop needs no drain (the shutdown scenario sets one).
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -218,6 +218,8 @@ export type { Outcome } from './outcome.js';
 export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE, formatGBP } from './finance.js';
 export type { RepresentativeExample } from './finance.js';
 export { newReference, parseReference } from './reference.js';
+export { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails, companyNamed } from './company.js';
+export type { CompanyDetail, CompanyDetails, CompanySetting } from './company.js';
 
 // The lender panel (panel/).
 export {

@@ -27,6 +27,10 @@ import { helmetHeaders, PERMISSIONS_POLICY, securityHeaders } from './http/secur
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_WEB_ROOT, registerWebApp } from './http/web-app.js';
 import { createLogger, RequestLogController } from './logger.js';
+import { NO_METRICS } from './ops/metrics.js';
+import type { Metrics } from './ops/metrics.js';
+import type { DrainState } from './ops/shutdown.js';
+import { onSignInRefused } from './staff/sign-in-events.js';
 import { createApplicationsRepository } from './repositories/applications.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerDisclosureReceiptRoutes } from './evidence/served.js';
@@ -73,6 +77,17 @@ export interface BuildAppOptions {
   hashPool?: HashPool;
   /** How staff are e-mailed (a lock); defaults to SMTP_URL, else the development mailbox. */
   mailTransport?: MailTransport;
+  /** Counters and the request histogram (ops/metrics.ts); none by default. */
+  metrics?: Metrics;
+  /** Set by the shutdown (ops/shutdown.ts): readiness 503 and `Connection: close` from then on. */
+  drain?: DrainState;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's metrics, or a set that records nothing (ops/metrics.ts). */
+    metrics: Metrics;
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -89,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    // The onRequest hook below answers requests that arrive while closing.
+    return503OnClosing: false,
     logController: new RequestLogController(),
     // A request (headers and body) must arrive within the deadline, else 408 and the
     // connection closes (docs/security.md). Node checks every connection on an interval, and
@@ -106,10 +123,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const drain = options.drain ?? { draining: false, closing: false };
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
+    if (drain.draining) {
+      // Keep-alive clients open their next request elsewhere (ops/shutdown.ts).
+      void reply.header('connection', 'close');
+      // Closing: a request that came on a connection still open gets the 503 the browser
+      // retries, in the API's error format and with the security headers (not Fastify's own).
+      if (drain.closing && request.url !== '/healthz' && request.url !== '/readyz') {
+        void reply.code(503).header('retry-after', '1').send({ error: 'unavailable' });
+        return;
+      }
+    }
     done();
   });
+  const metrics = options.metrics ?? NO_METRICS;
+  app.decorate('metrics', metrics);
+  if (metrics !== NO_METRICS) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.request(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    // The staff side tells of each refused sign-in; the counter listens while the app is open.
+    const stopCounting = onSignInRefused((refusal) => metrics.signInRefused(refusal));
+    app.addHook('onClose', async () => stopCounting());
+  }
   // Limits are per route (config.rateLimit), keyed by request.ip and so by TRUST_PROXY.
   await app.register(rateLimit, {
     global: false,
@@ -242,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, config);
   registerHealthRoutes(app, {
     db,
+    drain,
     onDatabaseUnavailable: () =>
       delivery.holdAlert(databaseAlert('the readiness check (/readyz) could not query it')),
   });

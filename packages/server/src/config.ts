@@ -1,11 +1,15 @@
 import net from 'node:net';
 import path from 'node:path';
-import type { LenderPanel } from '@broker/domain';
+import { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails } from '@broker/domain';
+import type { CompanyDetails, LenderPanel } from '@broker/domain';
 import { z } from 'zod';
 import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
 import { generatedSecret } from './portal/codes.js';
 import { parseDeliveryConfig } from './delivery/config.js';
 import type { DeliveryConfig } from './delivery/config.js';
+import { parseOpsConfig } from './ops/config.js';
+import type { OpsConfig } from './ops/config.js';
+import { readSecretFiles } from './ops/secret-files.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -20,16 +24,6 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 /** Fastify's `trustProxy`: off, on (any hop), a hop count, or the addresses/CIDRs trusted. */
 export type TrustProxy = boolean | number | string[];
-
-export interface CompanyDetails {
-  name: string;
-  number: string;
-  fcaNumber: string;
-  address: string;
-  email: string;
-  phone: string;
-  icoNumber: string;
-}
 
 export interface AddressConfig {
   provider: AddressProviderName;
@@ -82,7 +76,23 @@ export interface Config {
   staffIdentifierSecret: string;
   /** How long data is kept before the daily retention job deletes it (docs/data-lifecycle.md). */
   retention: { decidedYears: number; partialDays: number; deliveredDays: number };
+  /** The metrics listener and the shutdown's timings (ops/config.ts, docs/operations.md). */
+  ops: OpsConfig;
 }
+
+/**
+ * The settings that hold a secret; each may be given as NAME_FILE instead, the path of a file
+ * holding it (ops/secret-files.ts, docs/operations.md).
+ */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'ADDRESS_API_KEY',
+  'ALERT_WEBHOOK_URL',
+  'DELIVERY_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'PORTAL_CODE_SECRET',
+  'STAFF_IDENTIFIER_SECRET',
+] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -90,27 +100,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-// Clearly fictional: 01632 960xxx is an Ofcom drama range and example.com is reserved (RFC 2606).
-const LOCAL_COMPANY: CompanyDetails = {
-  name: 'Example Finance Broker Ltd (sample data)',
-  number: '00000000',
-  fcaNumber: '000000',
-  address: '1 Example Street, Sampletown, AB1 2CD',
-  email: 'hello@example.com',
-  phone: '01632 960000',
-  icoNumber: 'ZA000000',
-};
-
-const COMPANY_VARIABLES: Record<keyof CompanyDetails, string> = {
-  name: 'COMPANY_NAME',
-  number: 'COMPANY_NUMBER',
-  fcaNumber: 'FCA_NUMBER',
-  address: 'COMPANY_ADDRESS',
-  email: 'COMPANY_EMAIL',
-  phone: 'COMPANY_PHONE',
-  icoNumber: 'ICO_NUMBER',
-};
 
 const DEFAULT_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 
@@ -245,6 +234,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOOKUPS: integer(0, 1_000_000).default(60),
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   RATE_LIMIT_STAFF_SIGN_IN: integer(0, 1_000_000).default(10),
+  RATE_LIMIT_INSTANCES: integer(1, 1000).default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   SMTP_URL: z
@@ -300,6 +290,15 @@ function transportSecurityProblems(
 }
 
 /**
+ * Each of `instances` servers behind one load balancer counts its own share of a limit, so the
+ * deployment as a whole holds the configured figure (docs/decisions/0071-rate-limits-across-instances.md).
+ * Rounded down, but never to 0, which would turn the limit off.
+ */
+export function perInstance(limit: number, instances: number): number {
+  return limit === 0 ? 0 : Math.max(1, Math.floor(limit / instances));
+}
+
+/**
  * Reads the server's configuration from environment variables. Throws a ConfigError listing
  * every problem at once, so a deployment is fixed in one go rather than one restart per mistake.
  */
@@ -308,15 +307,20 @@ export function loadConfig(
   cwd: string = process.cwd(),
 ): Config {
   // Unset and blank are the same thing in an environment file.
-  const cleaned: Record<string, string> = {};
+  const given: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && value.trim() !== '') cleaned[name] = value;
+    if (value !== undefined && value.trim() !== '') given[name] = value;
   }
+  const files = readSecretFiles(given, SECRET_SETTINGS, cwd);
+  const cleaned = files.env;
 
   const parsed = environmentSchema.safeParse(cleaned);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = [
+    ...files.problems,
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+  ];
 
   const database = databaseFromUrl(cleaned.DATABASE_URL?.trim(), cwd);
   if (typeof database === 'string') problems.push(`DATABASE_URL: ${database}`);
@@ -327,17 +331,16 @@ export function loadConfig(
   }
 
   const environment = cleaned.ENVIRONMENT?.trim() ?? 'local';
-  const company = { ...LOCAL_COMPANY };
-  for (const [key, variable] of Object.entries(COMPANY_VARIABLES) as [
-    keyof CompanyDetails,
-    string,
-  ][]) {
-    const value = cleaned[variable]?.trim();
-    if (value !== undefined) company[key] = value;
-    else if (environment !== 'local') {
+  // The details listed in packages/domain/src/company.ts; their samples in local only.
+  for (const key of COMPANY_KEYS) {
+    const { variable } = COMPANY_SETTINGS[key];
+    if (environment !== 'local' && cleaned[variable]?.trim() === undefined) {
       problems.push(`${variable}: required when ENVIRONMENT is ${environment}`);
     }
   }
+  const company: CompanyDetails = companyDetails(
+    (key) => cleaned[COMPANY_SETTINGS[key].variable]?.trim() ?? COMPANY_SETTINGS[key].sample,
+  );
 
   if (environment !== 'local') {
     // The portal variant is one query parameter away on every deployment.
@@ -374,6 +377,8 @@ export function loadConfig(
 
   const delivery = parseDeliveryConfig(cleaned);
   problems.push(...delivery.problems);
+  const ops = parseOpsConfig(cleaned);
+  problems.push(...ops.problems);
 
   if (!parsed.success || typeof database === 'string' || !panel.ok || problems.length > 0) {
     throw new ConfigError(problems);
@@ -411,9 +416,12 @@ export function loadConfig(
       : null,
     publicApiBase: values.PUBLIC_API_BASE_URL ?? null,
     rateLimits: {
-      lookupsPerMinute: values.RATE_LIMIT_LOOKUPS,
-      submissionsPerMinute: values.RATE_LIMIT_SUBMISSIONS,
-      staffSignInPerMinute: values.RATE_LIMIT_STAFF_SIGN_IN,
+      staffSignInPerMinute: perInstance(
+        values.RATE_LIMIT_STAFF_SIGN_IN,
+        values.RATE_LIMIT_INSTANCES,
+      ),
+      lookupsPerMinute: perInstance(values.RATE_LIMIT_LOOKUPS, values.RATE_LIMIT_INSTANCES),
+      submissionsPerMinute: perInstance(values.RATE_LIMIT_SUBMISSIONS, values.RATE_LIMIT_INSTANCES),
     },
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
@@ -425,5 +433,6 @@ export function loadConfig(
       partialDays: values.RETENTION_PARTIAL_DAYS,
       deliveredDays: values.RETENTION_DELIVERED_DAYS,
     },
+    ops: ops.ops,
   };
 }

@@ -191,10 +191,19 @@ describe('the built server', () => {
     }
 
     server.child.kill('SIGTERM');
+    // The drain (SHUTDOWN_DRAIN_MS, 2 s by default): still answering, but no longer ready.
+    let stopping: Response | undefined;
+    for (let tries = 0; tries < 20 && stopping?.status !== 503; tries += 1) {
+      stopping = await fetch(`${baseUrl}/readyz`);
+    }
+    expect(stopping?.status).toBe(503);
+    expect(await stopping?.json()).toEqual({ status: 'stopping' });
+    expect(stopping?.headers.get('connection')).toBe('close');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+    expect(server.output()).toContain('"msg":"stopped"');
     expect(server.output()).not.toContain('Ada');
-  });
+  }, 20_000);
 
   it('refuses to start with a wrong configuration and lists every problem', async () => {
     const failing = run({ PORT: 'eighty', ENVIRONMENT: 'staging', DATABASE_URL: databaseFile });

@@ -6,11 +6,12 @@ import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './decisions/decide.js';
 import { startRetentionJob } from './lifecycle/retention.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './ops/metrics.js';
+import { startMetricsServer } from './ops/metrics-server.js';
+import { gracefulShutdown } from './ops/shutdown.js';
+import type { DrainState } from './ops/shutdown.js';
 import { createCodeHasher } from './portal/codes.js';
 import { devMailboxTransport, smtpTransport, startMailWorker } from './portal/mail.js';
-
-/** In-flight requests get this long to finish after SIGTERM before the process gives up. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -37,7 +38,10 @@ async function start() {
     throw error;
   }
 
-  const app = await buildApp({ config, db, logger });
+  const metricsConfig = config.ops.metrics;
+  const metrics = metricsConfig.port === null ? undefined : createMetrics({ db });
+  const drain: DrainState = { draining: false, closing: false };
+  const app = await buildApp({ config, db, logger, metrics, drain });
   // The delivery worker (signed events, chat alerts) starts with the app and stops with it.
   // docs/decisions/0025-portal-mail.md: no SMTP_URL is only allowed in local (config.ts).
   const mail = startMailWorker({
@@ -51,6 +55,7 @@ async function start() {
     company: config.company.name,
     logger,
     clock: systemClock,
+    metrics,
   });
 
   // docs/data-lifecycle.md: one run a day across instances, claimed through job_leases.
@@ -61,33 +66,32 @@ async function start() {
     logger,
   });
 
-  let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
-      // Stops accepting connections and waits for in-flight requests before the database goes.
-      await app.close();
-      await mail.stop();
-      await retention.stop();
-      await db.destroy();
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exitCode = 1;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
-
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer =
+    metrics?.registry && metricsConfig.port !== null
+      ? await startMetricsServer({
+          registry: metrics.registry,
+          port: metricsConfig.port,
+          host: metricsConfig.host,
+          allow: metricsConfig.allow,
+          logger,
+        })
+      : null;
+  if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics');
+
+  // docs/decisions/0069-graceful-shutdown.md
+  const shutdown = gracefulShutdown({
+    drain,
+    drainMs: config.ops.shutdown.drainMs,
+    timeoutMs: config.ops.shutdown.timeoutMs,
+    server: app,
+    workers: [mail, retention],
+    last: [async () => metricsServer?.close(), () => db.destroy()],
+    logger,
+    exit: (code) => process.exit(code),
+  });
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
 }
 
 start().catch((error: unknown) => {

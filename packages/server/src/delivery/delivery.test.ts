@@ -477,6 +477,41 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
     expect(JSON.parse(stored[0]!.body)).toMatchObject({ message: 'second' });
   });
 
+  it('gives back the event it is sending on a graceful stop: due at once, the attempt not counted', async () => {
+    const h = await start({}, { timeoutMs: 5000 });
+    receiver.mode = { hang: true };
+    await submit(h);
+    const draining = h.delivery.drainOnce();
+    while (receiver.received.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(await rows()).toEqual([expect.objectContaining({ attempts: 1 })]);
+    await h.delivery.stop();
+    expect(await draining).toMatchObject({ delivered: 0, failed: 0, dead: 0 });
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        attempts: 0,
+        next_attempt_at: T0,
+        last_error: null,
+        delivered_at: null,
+        dead_at: null,
+      }),
+    ]);
+    // Another instance (here a new worker) sends it at once.
+    receiver.mode = { accept: true };
+    const next = createDelivery({
+      db: database.db,
+      config: loadConfig({
+        DATABASE_URL: database.url,
+        DELIVERY_WEBHOOK_URL: receiver.url,
+        DELIVERY_WEBHOOK_SECRET: SECRET,
+      }),
+      clock: h.clock,
+      logger: createLogger('silent'),
+      pollIntervalMs: 0,
+    });
+    expect(await next.drainOnce()).toMatchObject({ delivered: 1 });
+    await next.stop();
+  }, 15_000);
+
   it('groups server-side partial-save failures into one alert with a count', async () => {
     const h = await start();
     await sql`alter table applications rename to applications_hidden`.execute(database.db);

@@ -70,6 +70,11 @@ export interface DeliveryRepository {
     limit: number,
     leaseMs: number,
   ): Promise<DeliveryEventRow[]>;
+  /**
+   * Gives a claimed row back at shutdown: due now, its attempt not counted, so this or another
+   * instance sends it at once rather than after the lease (docs/decisions/0069-graceful-shutdown.md).
+   */
+  release(row: DeliveryEventRow, now: Date): Promise<void>;
   /** Marks rows of one claim delivered, in one statement; returns how many were still open. */
   markDelivered(rows: readonly DeliveryEventRow[], now: Date): Promise<number>;
   /** Schedules the next attempt from `scheduleS`, or dead-letters the row when it is exhausted. */
@@ -160,6 +165,16 @@ export function createDeliveryRepository(db: Kysely<Database>): DeliveryReposito
         }))
         .whereRef('delivery_events.id', '=', 'due.id')
         .returningAll()
+        .execute();
+    },
+
+    async release(row, now) {
+      await db
+        .updateTable('delivery_events')
+        .set({ next_attempt_at: now.toISOString(), attempts: row.attempts - 1 })
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .where('delivered_at', 'is', null)
         .execute();
     },
 

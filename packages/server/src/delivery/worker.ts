@@ -250,6 +250,11 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       logger.info(context, 'event delivered');
       return true;
     }
+    if (stopping.signal.aborted) {
+      await repository.release(row, clock.now());
+      logger.info(context, 'event given back at shutdown');
+      return false;
+    }
     const outcome = await repository.markFailed(
       row,
       sent.error,

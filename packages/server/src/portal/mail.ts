@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
+import type { Metrics } from '../ops/metrics.js';
 import { createPortalAccountsRepository } from '../repositories/portal-accounts.js';
 import { createPortalMailOutbox } from '../repositories/portal-mail.js';
 import type { CodeHasher } from './codes.js';
@@ -95,6 +96,8 @@ export interface MailWorkerOptions {
   /** Pause between polls; 0 or less: no polling, only `drainOnce()` sends. Default 1000. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Counts what was sent and what failed (ops/metrics.ts). */
+  metrics?: Pick<Metrics, 'mailSent' | 'mailFailed'>;
 }
 
 export interface MailWorker {
@@ -147,6 +150,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             subject: VERIFICATION_SUBJECT,
             text: verificationText(code, company, latest?.reference ?? null),
           });
+          options.metrics?.mailSent();
         }
         await outbox.markSent(mail.id, clock.now());
         handled += 1;
@@ -154,6 +158,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         // The error's name and SMTP code only: messages can quote the recipient's address.
         const reason = describeError(error);
         const { willRetry } = await outbox.markFailed(mail, reason, clock.now());
+        options.metrics?.mailFailed(willRetry);
         const context = { mailId: mail.id, attempts: mail.attempts, error: reason };
         if (willRetry) logger.warn(context, 'portal mail failed; will retry');
         else logger.error(context, 'portal mail failed; giving up');

@@ -94,6 +94,8 @@ export interface SubmissionInput {
 export interface SubmissionResult {
   /** True when the key had been submitted before and the stored answer is replayed. */
   replayed: boolean;
+  /** This request's decision; null on a replay. */
+  outcome: ApplicationOutcome | null;
   responseJson: string;
 }
 
@@ -532,7 +534,7 @@ export function createApplicationsRepository(
         const existing = claimed.rows[0];
         if (existing === undefined) throw new Error('the claim returned no row');
         if (existing.status === 'complete' && existing.response_json !== null) {
-          return { replayed: true, responseJson: existing.response_json };
+          return { replayed: true, outcome: null, responseJson: existing.response_json };
         }
 
         const applicationRowId = Number(existing.id);
@@ -586,6 +588,7 @@ export function createApplicationsRepository(
         const answer = decision.firstAnswer;
         return {
           replayed: false,
+          outcome: decision.outcome,
           responseJson:
             answer === undefined ? responseJson : JSON.stringify({ ...answer, reference }),
         };

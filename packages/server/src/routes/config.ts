@@ -3,21 +3,18 @@
  * broker's details, portal pages, feature flags), with the schema that documents and
  * serialises it.
  */
-import { FEATURE_FLAGS } from '@broker/domain';
+import { COMPANY_KEYS, FEATURE_FLAGS } from '@broker/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { jsonSchemaOf } from '../http/openapi.js';
 
-const companySchema = z.looseObject({
-  name: z.string(),
-  number: z.string(),
-  fcaNumber: z.string(),
-  address: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  icoNumber: z.string(),
-});
+const companySchema = z.looseObject(
+  Object.fromEntries(COMPANY_KEYS.map((key) => [key, z.string()])) as Record<
+    (typeof COMPANY_KEYS)[number],
+    z.ZodString
+  >,
+);
 
 // A loose object: a field added to the answer is sent (and should be documented here), never
 // silently dropped by the serialiser.

@@ -152,6 +152,7 @@ export async function registerSubmissionRoutes(
             { submissionKey, facts, now: clock.now() },
             decide(payload, facts),
           );
+          app.metrics.submitted(result);
           return await reply
             .code(200)
             .header('cache-control', 'no-store')

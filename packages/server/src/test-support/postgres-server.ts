@@ -36,6 +36,11 @@ function findBinaries(): string {
   return path.join(POSTGRES_ROOT, newest, 'bin');
 }
 
+/** A PostgreSQL program (pg_restore, pg_amcheck…) of the version the private servers run. */
+export function postgresBinary(name: string): string {
+  return path.join(findBinaries(), name);
+}
+
 /** PostgreSQL refuses to run as root. */
 function asServerUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0

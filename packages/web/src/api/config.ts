@@ -1,3 +1,5 @@
+import { companyDetails } from '@broker/domain';
+import type { CompanyDetails } from '@broker/domain';
 import { create } from 'zustand';
 import { requestJson, isRecord } from './http';
 import { reportError } from './client-errors';
@@ -8,15 +10,7 @@ export interface AppConfig {
   environment: string;
   /** The application API's base; '' is this page's origin (api/api-base.ts checks it). */
   apiBase: string;
-  company: {
-    name: string;
-    number: string;
-    fcaNumber: string;
-    address: string;
-    email: string;
-    phone: string;
-    icoNumber: string;
-  };
+  company: CompanyDetails;
   portal: { thankYouUrl: string; welcomeBackUrl: string };
   features: { PCAPostCodeLookup: boolean; RedirectToCustomerPortal: boolean };
   addressLookup: boolean;
@@ -48,15 +42,7 @@ export function parseConfig(data: unknown): AppConfig | null {
   return {
     environment: str(data, 'environment'),
     apiBase: str(data, 'apiBase'),
-    company: {
-      name: str(company, 'name'),
-      number: str(company, 'number'),
-      fcaNumber: str(company, 'fcaNumber'),
-      address: str(company, 'address'),
-      email: str(company, 'email'),
-      phone: str(company, 'phone'),
-      icoNumber: str(company, 'icoNumber'),
-    },
+    company: companyDetails((key) => str(company, key)),
     portal: {
       thankYouUrl: str(portal, 'thankYouUrl'),
       welcomeBackUrl: str(portal, 'welcomeBackUrl'),

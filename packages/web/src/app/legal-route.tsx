@@ -1,6 +1,7 @@
 import type { ComponentType, MouseEvent } from 'react';
+import { companyNamed } from '@broker/domain';
+import type { CompanyDetails } from '@broker/domain';
 import { useNavigate } from '../lib/router';
-import type { CompanyDetails } from '../content/company';
 import type { LegalPath } from '../content/shared';
 import { useConfig } from '../api/config';
 import { reopenCookieBanner } from '../analytics/consent';
@@ -12,19 +13,6 @@ export interface LegalPageProps {
   onChangeCookieSettings?: () => void;
 }
 
-/** Until GET /api/config answers (its loader waits for it), the brand name stands in. */
-function fallbackCompany(): CompanyDetails {
-  return {
-    name: currentBrand().name,
-    number: '',
-    fcaNumber: '',
-    address: '',
-    email: '',
-    phone: '',
-    icoNumber: '',
-  };
-}
-
 /** Gives a legal text (another author's component) the company details and in-app links. */
 export function legalRoute(Page: ComponentType<LegalPageProps>): ComponentType {
   return function LegalRoute() {
@@ -32,7 +20,8 @@ export function legalRoute(Page: ComponentType<LegalPageProps>): ComponentType {
     const navigate = useNavigate();
     return (
       <Page
-        company={config?.company ?? fallbackCompany()}
+        // Until GET /api/config answers (its loader waits for it), the brand's name stands in.
+        company={config?.company ?? companyNamed(currentBrand().name)}
         onNavigate={(path, event) => {
           event.preventDefault();
           navigate(path);

@@ -1,4 +1,4 @@
-import type { CompanyDetails } from './company';
+import type { CompanyDetails } from '@broker/domain';
 
 /** Distinctive values, so a test can tell each detail came from the prop and not from the text. */
 export const TEST_COMPANY = {

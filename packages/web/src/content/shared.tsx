@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { CompanyDetails } from './company';
+import type { CompanyDetails } from '@broker/domain';
 
 /** The site's own legal pages, which link to one another. */
 export type LegalPath = '/terms-and-conditions' | '/privacy-policy' | '/cookie-policy';

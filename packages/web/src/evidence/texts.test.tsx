@@ -6,7 +6,9 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BRANDS,
+  COMPANY_SETTINGS,
   DISCLOSURE_TEXT_IDS,
+  companyDetails,
   currentDisclosureVersion,
   type DisclosureTextId,
 } from '@broker/domain';
@@ -34,15 +36,8 @@ const GENERATED = [process.cwd(), resolve(process.cwd(), '../..')]
   .map((root) => resolve(root, 'packages/server/src/evidence/texts.generated.ts'))
   .find((path) => existsSync(path)) as string;
 
-const PLACEHOLDER_COMPANY = {
-  name: '[firm name]',
-  number: '[company number]',
-  fcaNumber: '[FCA number]',
-  address: '[registered office]',
-  email: '[e-mail address]',
-  phone: '[phone number]',
-  icoNumber: '[ICO number]',
-};
+/** Each detail as its placeholder (packages/domain/src/company.ts). */
+const PLACEHOLDER_COMPANY = companyDetails((key) => COMPANY_SETTINGS[key].placeholder);
 
 afterEach(cleanup);
 

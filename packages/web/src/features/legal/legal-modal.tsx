@@ -1,3 +1,4 @@
+import { companyNamed } from '@broker/domain';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import { loadConfig, useConfig } from '../../api/config';
@@ -5,7 +6,6 @@ import { reopenCookieBanner } from '../../analytics/consent';
 import { currentBrand } from '../../lib/brand';
 import { loadChunk } from '../../lib/chunk-load';
 import { onIdle } from '../../lib/idle';
-import type { CompanyDetails } from '../../content/company';
 import type { LegalContentProps, LegalPath } from '../../content/shared';
 import { Modal } from '../../chrome/modal';
 
@@ -47,19 +47,6 @@ const DOCUMENT_AT: Readonly<Record<LegalPath, LegalDocument>> = {
   '/privacy-policy': 'privacy',
   '/cookie-policy': 'cookies',
 };
-
-/** Until GET /api/config answers, the brand's name stands in for the company's details. */
-function fallbackCompany(): CompanyDetails {
-  return {
-    name: currentBrand().name,
-    number: '',
-    fcaNumber: '',
-    address: '',
-    email: '',
-    phone: '',
-    icoNumber: '',
-  };
-}
 
 export interface LegalModalProps {
   /** The document to show; null keeps the dialog closed. */
@@ -124,7 +111,8 @@ export function LegalModal({ document, onClose }: LegalModalProps) {
           >
             <Content
               key={shown}
-              company={config?.company ?? fallbackCompany()}
+              // Until GET /api/config answers, the brand's name stands in.
+              company={config?.company ?? companyNamed(currentBrand().name)}
               headingLevel={2}
               titleId={titleId}
               onNavigate={onNavigate}
