@@ -304,6 +304,7 @@ async function thenWithTheConnectionGoneItIsNotSentAndTryAgainSendsItOnce(
   expect(storedFor(key).filter((row) => row.status === 'complete')).toEqual([]);
   await whenTheScreenHasSettled(page);
   await expectNoAxeViolations(page);
+  await snap(page, 'submission-not-sent-offline');
 
   await page.context().setOffline(false);
   await iPressEnterOn(page, page.getByRole('button', { name: 'Try again' }));

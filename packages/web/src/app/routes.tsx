@@ -15,6 +15,7 @@ import { today } from '../lib/today';
 import { getApplication } from '../state/application-store';
 import { loadConfig } from '../api/config';
 import { preloadPath, type Route } from '../lib/router';
+import { reachedInApp } from '../lib/history';
 import { legalRoute } from './legal-route';
 import { preloadFieldKinds } from '../features/steps/widgets/field-renderer';
 import { lookupConfig } from '../features/steps/address-lookup/lookup-config';
@@ -87,9 +88,13 @@ function whatSubmitNeeds() {
 /** Fetched with a step's own code, beyond its screen, widgets and copy. */
 const EXTRAS: Partial<Record<StepId, () => unknown>> = {
   submit: whatSubmitNeeds,
-  // Check-your-answers leads only to Submit: its code (and the client's) start with this page's,
-  // not on the press of Continue that a quick reader makes before the page is idle. Not waited for.
-  'before-you-submit': () => void preloadPath(ROUTES, '/submit'),
+  // Check-your-answers leads only to Submit: fetched ahead from the screen before it, its code
+  // brings the submit step's (and the client's), not on the press of Continue that a quick
+  // reader makes before the page is idle. Not waited for; and not for a deep link, whose load
+  // it would lengthen (the page fetches its next screen once the visitor engages).
+  'before-you-submit': () => {
+    if (reachedInApp()) void preloadPath(ROUTES, '/submit');
+  },
 };
 
 // /complete is the thank-you page of docs/design.md D4, not a step: it shows evoId and needs no answers.
