@@ -1,5 +1,5 @@
-import { STEP_IDS } from './journey.js';
-import type { StepId } from './journey.js';
+import { STEP_IDS } from './journey/steps.js';
+import type { StepId } from './journey/types.js';
 
 /**
  * The funnel's vocabulary (docs/funnel.md, decision 0035): the journey's steps in journey order,

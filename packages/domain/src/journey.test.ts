@@ -15,7 +15,7 @@ import {
   emptyEmployment,
   type ApplicationState,
   type LoanPurposeType,
-} from './state.js';
+} from './journey/index.js';
 import type { CalendarDate } from './date-of-birth.js';
 import {
   MAX_STEP_NUMBER,
@@ -38,7 +38,7 @@ import {
   validateStep,
   type StepId,
   type StepRef,
-} from './journey.js';
+} from './journey/index.js';
 import { applicantAnswers, setAnswer } from './testing/applicant.js';
 
 const TODAY: CalendarDate = { year: 2026, month: 11, day: 21 };

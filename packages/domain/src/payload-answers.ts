@@ -9,11 +9,11 @@
  * screen applies to an answer comes from the step table only.
  */
 import type { CalendarDate } from './date-of-birth.js';
-import { STEP_IDS, STEPS, journeySteps, setAnswers, stepFields, validateStep } from './journey.js';
-import type { Answers, LoopId, StepRef } from './journey.js';
+import { STEP_IDS, STEPS, journeySteps, setAnswers, stepFields, validateStep } from './journey/index.js';
+import type { Answers, LoopId, StepRef } from './journey/index.js';
 import { NAMED_PAYLOAD_FIELDS, receivedValue } from './payload-fields.js';
-import { createInitialState, emptyAddress, emptyEmployment } from './state.js';
-import type { Address, ApplicationState, Employment, JointApplicant, OptIns } from './state.js';
+import { createInitialState, emptyAddress, emptyEmployment } from './journey/index.js';
+import type { Address, ApplicationState, Employment, JointApplicant, OptIns } from './journey/index.js';
 import { validateYearsAndMonths } from './validation.js';
 
 export interface FieldProblem {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROPERTY_TYPES, STEPS, STEP_IDS } from './journey.js';
-import type { FieldSpec } from './journey.js';
+import { PROPERTY_TYPES, STEPS, STEP_IDS } from './journey/index.js';
+import type { FieldSpec } from './journey/index.js';
 import { answersFromPayload } from './payload-answers.js';
 import {
   NAMED_PAYLOAD_FIELDS,

@@ -14,7 +14,7 @@ import {
   type Address,
   type ApplicationState,
   type Employment,
-} from './state.js';
+} from './journey/index.js';
 
 const KEY = '3f2b8c1e-9d4a-4b6e-8f00-1a2b3c4d5e6f';
 const brand = BRANDS.progressive;

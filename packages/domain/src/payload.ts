@@ -23,7 +23,7 @@ import {
   type Employment,
   type LoanPurposeType,
   type OptIns,
-} from './state.js';
+} from './journey/index.js';
 import { capitaliseFirstLetter } from './validation.js';
 import { HISTORY_CAPS, HISTORY_MONTHS, capYearsMonths, totalMonths } from './years-months.js';
 

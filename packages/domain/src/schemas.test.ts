@@ -12,7 +12,7 @@ import {
   submissionResponseSchema,
   type SubmissionPayload,
 } from './schemas.js';
-import { journeySteps, stepFields } from './journey.js';
+import { journeySteps, stepFields } from './journey/index.js';
 import {
   answersFromPayload,
   mergeProblems,

@@ -33,7 +33,7 @@ import {
   YEARS_AND_MONTHS_REQUIRED,
   tooLong,
 } from './messages.js';
-import { INVALID_POSTCODE_MESSAGE } from './journey.js';
+import { INVALID_POSTCODE_MESSAGE } from './journey/index.js';
 import { PAYLOAD_DATE_OF_BIRTH } from './payload-answers.js';
 import {
   NAMED_PAYLOAD_FIELDS,
@@ -52,7 +52,7 @@ import {
   RESIDENTIAL_STATUSES,
   TITLES,
   VEHICLE_TYPES,
-} from './state.js';
+} from './journey/index.js';
 
 /** Bounds of the payload that neither SPEC nor a screen fixes: generous, but finite. */
 export const PAYLOAD_LIMITS = {

@@ -6,7 +6,7 @@
 import { ageOn, type CalendarDate } from '../date-of-birth.js';
 import { formatGBP, representativeExample } from '../finance.js';
 import type { IndicativeQuote, SubmissionPayload } from '../schemas.js';
-import type { EmploymentStatus, FinanceType, ResidentialStatus, VehicleType } from '../state.js';
+import type { EmploymentStatus, FinanceType, ResidentialStatus, VehicleType } from '../journey/options.js';
 import type {
   KnockOutRule,
   KnockOutRuleName,

@@ -10,7 +10,7 @@ import {
   FINANCE_TYPES,
   RESIDENTIAL_STATUSES,
   VEHICLE_TYPES,
-} from '../state.js';
+} from '../journey/options.js';
 
 export const PANEL_FORMAT = 'broker-lender-panel/1';
 

@@ -6,7 +6,7 @@ import {
   parseStepPath,
   stepPath,
   validateStep,
-} from '../journey.js';
+} from '../journey/index.js';
 import { payloadStepProblems } from '../payload-answers.js';
 import { validateEmail, validatePhone } from '../validation.js';
 import { validateDateOfBirth } from '../date-of-birth.js';

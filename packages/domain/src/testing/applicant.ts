@@ -10,15 +10,15 @@
  * Ofcom's drama range 07700 900xxx, which the contact screen refuses.
  */
 import { BRANDS } from '../brands.js';
-import { nextStep, stepPath, validateStep } from '../journey.js';
-import type { StepId, StepRef } from '../journey.js';
+import { nextStep, stepPath, validateStep } from '../journey/index.js';
+import type { StepId, StepRef } from '../journey/index.js';
 import type { CalendarDate } from '../date-of-birth.js';
-import { answersImpliedBy } from '../step-effects.js';
+import { answersImpliedBy } from '../journey/effects.js';
 import { buildSubmissionPayload } from '../payload.js';
 import type { SubmissionPayloadDraft } from '../payload.js';
 import type { PartialSubmissionPayload } from '../schemas.js';
-import { createInitialState, emptyAddress, emptyEmployment } from '../state.js';
-import type { ApplicationState, Title } from '../state.js';
+import { createInitialState, emptyAddress, emptyEmployment } from '../journey/index.js';
+import type { ApplicationState, Title } from '../journey/index.js';
 
 export interface TestPerson {
   title: Title;
