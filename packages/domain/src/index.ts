@@ -24,6 +24,10 @@ export {
   PROPERTY_TYPES,
   VEHICLE_TYPES,
   isSecuredApplication,
+  APPLICATION_BRANCHES,
+  loanBranch,
+  isSecuredPurpose,
+  applicationBranch,
   emptyAddress,
   emptySecurityAddress,
   emptyEmployment,
@@ -49,6 +53,8 @@ export type {
   ResidentialStatus,
   PropertyType,
   VehicleType,
+  LoanBranch,
+  ApplicationBranch,
   Address,
   SecurityAddress,
   Employment,
@@ -161,6 +167,7 @@ export type { FunnelStep, FunnelBranch } from './funnel.js';
 export { ACCOUNT_STATUS } from './account-status.js';
 export type { AccountStatus } from './account-status.js';
 export {
+  submissionKeySchema,
   submissionPayloadSchema,
   partialSubmissionPayloadSchema,
   submissionResponseSchema,
@@ -169,16 +176,16 @@ export {
   addressDetailSchema,
   addressDetailResponseSchema,
 } from './schemas.js';
-export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './payload-answers.js';
-export { NAMED_PAYLOAD_FIELDS } from './payload-fields.js';
-export type { NamedPayloadField, TablePayloadField } from './payload-fields.js';
+export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './codec/read.js';
 export {
-  PAYLOAD_DATE_OF_BIRTH,
-  payloadPathOf,
-  answersFromPayload,
+  NOT_ASKED,
+  readPayload,
   payloadStepProblems,
   mergeProblems,
-} from './payload-answers.js';
+  payloadNameOf,
+} from './codec/read.js';
+export { PAYLOAD_DATE_OF_BIRTH } from './codec/values.js';
+export { PAYLOAD_DEFAULTS } from './codec/policy.js';
 export type {
   SubmissionPayload,
   PartialSubmissionPayload,
@@ -195,8 +202,8 @@ export {
 } from './disclosure-versions.js';
 export type { DisclosureTextId, ConsentId } from './disclosure-versions.js';
 export type { PayloadDisclosures } from './disclosures.js';
-export { canSubmit, buildSubmissionPayload } from './payload.js';
-export type { SubmissionPayloadDraft } from './payload.js';
+export { canSubmit, buildSubmissionPayload } from './codec/build.js';
+export type { SubmissionPayloadDraft, BuildPayloadOptions } from './codec/build.js';
 export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';
 export type { Outcome } from './outcome.js';
 export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE, formatGBP } from './finance.js';

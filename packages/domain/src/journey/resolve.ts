@@ -2,6 +2,7 @@
 import type { ApplicationState } from './shape.js';
 import {
   MAX_STEP_NUMBER,
+  type FieldSpec,
   type ResolvedField,
   type StepCopy,
   type StepId,
@@ -96,19 +97,55 @@ export function stepIntro(ref: StepRef, state: ApplicationState): string | undef
   return typeof intro === 'function' ? intro(entryOf(ref), state) : intro;
 }
 
+/** A field of one entry of a step, resolved once: its screen form and its condition. */
+export interface CompiledField {
+  readonly spec: FieldSpec;
+  readonly field: ResolvedField;
+  readonly showWhen: FieldSpec['showWhen'];
+}
+
+function resolve(spec: FieldSpec, n: number): ResolvedField {
+  const { showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field } = spec;
+  return {
+    ...field,
+    path: resolveFieldPath(field.path, n),
+    ...(autocomplete !== undefined && n === 1 && { autocomplete }),
+    ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),
+    ...(oneOf !== undefined && { oneOf: { ...oneOf, path: resolveFieldPath(oneOf.path, n) } }),
+  };
+}
+
+const compiled = new Map<string, readonly CompiledField[]>();
+
+/**
+ * Every field of a step's entry with its paths resolved, built once per step and entry (the
+ * server asks for them on every submission, the browser on every render).
+ */
+export function compiledFields(ref: StepRef): readonly CompiledField[] {
+  const n = entryOf(ref);
+  const key = `${ref.id}/${n}`;
+  let fields = compiled.get(key);
+  if (fields === undefined) {
+    fields = STEPS[ref.id].fields.map((spec) => ({
+      spec,
+      field: resolve(spec, n),
+      showWhen: spec.showWhen,
+    }));
+    compiled.set(key, fields);
+  }
+  return fields;
+}
+
+/** The fields a step's entry shows for these answers (`showWhen` applied). */
+export function shownFields(ref: StepRef, state: ApplicationState): CompiledField[] {
+  const n = entryOf(ref);
+  return compiledFields(ref).filter((entry) => entry.showWhen?.(state, n) ?? true);
+}
+
 /**
  * The fields a screen shows now, with `{n}` resolved and `showWhen` applied. Autofill tokens
  * stay on entry 1 only: a browser knows today's address and job, not earlier ones.
  */
 export function stepFields(ref: StepRef, state: ApplicationState): ResolvedField[] {
-  const n = entryOf(ref);
-  return STEPS[ref.id].fields
-    .filter((field) => field.showWhen?.(state, n) ?? true)
-    .map(({ showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field }) => ({
-      ...field,
-      path: resolveFieldPath(field.path, n),
-      ...(autocomplete !== undefined && n === 1 && { autocomplete }),
-      ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),
-      ...(oneOf !== undefined && { oneOf: { ...oneOf, path: resolveFieldPath(oneOf.path, n) } }),
-    }));
+  return shownFields(ref, state).map((entry) => entry.field);
 }

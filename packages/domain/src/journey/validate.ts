@@ -2,7 +2,7 @@
 import type { ApplicationState, Address } from './shape.js';
 import type { FieldError, FieldKind, ResolvedField, StepRef } from './types.js';
 import { STEPS } from './steps.js';
-import { stepFields } from './resolve.js';
+import { shownFields } from './resolve.js';
 import { getAnswer, type StatePath } from './path.js';
 import {
   validateAddressSelect,
@@ -107,6 +107,15 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
   },
 };
 
+/** A field's message, or null when its answer is one the screen accepts. */
+export function validateField(
+  field: ResolvedField,
+  state: ApplicationState,
+  today: CalendarDate,
+): string | null {
+  return VALIDATORS[field.kind](field, state, today);
+}
+
 /** The errors of a screen, in screen order; empty when the user may continue. */
 export function validateStep(
   ref: StepRef,
@@ -114,7 +123,7 @@ export function validateStep(
   today: CalendarDate,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  for (const field of stepFields(ref, state)) {
+  for (const { field } of shownFields(ref, state)) {
     const message = VALIDATORS[field.kind](field, state, today);
     if (message !== null) errors.push({ field: field.path, message });
   }

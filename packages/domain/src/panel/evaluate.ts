@@ -6,7 +6,12 @@
 import { ageOn, type CalendarDate } from '../date-of-birth.js';
 import { formatGBP, representativeExample } from '../finance.js';
 import type { IndicativeQuote, SubmissionPayload } from '../schemas.js';
-import type { EmploymentStatus, FinanceType, ResidentialStatus, VehicleType } from '../journey/options.js';
+import type {
+  EmploymentStatus,
+  FinanceType,
+  ResidentialStatus,
+  VehicleType,
+} from '../journey/options.js';
 import type {
   KnockOutRule,
   KnockOutRuleName,
@@ -165,8 +170,10 @@ export function checkRule(rule: KnockOutRule, application: PanelApplication): st
     case 'jointApplication':
       return a.isJoint && !rule.accepted ? 'Joint applications are not accepted' : null;
     case 'vehicleType': {
+      // Unknown, the vehicle could be any kind: a product for some kinds only is never quoted
+      // for it (docs/lender-panel.md).
       const type = a.vehicle?.type ?? null;
-      if (type === null) return null;
+      if (type === null) return `Vehicle type not given: must be one of ${list(rule.accepted)}`;
       return rule.accepted.includes(type)
         ? null
         : `Vehicle type ${type} is not one of ${list(rule.accepted)}`;

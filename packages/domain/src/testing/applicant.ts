@@ -14,8 +14,8 @@ import { nextStep, stepPath, validateStep } from '../journey/index.js';
 import type { StepId, StepRef } from '../journey/index.js';
 import type { CalendarDate } from '../date-of-birth.js';
 import { answersImpliedBy } from '../journey/effects.js';
-import { buildSubmissionPayload } from '../payload.js';
-import type { SubmissionPayloadDraft } from '../payload.js';
+import { buildSubmissionPayload } from '../codec/build.js';
+import type { SubmissionPayloadDraft } from '../codec/build.js';
 import type { PartialSubmissionPayload } from '../schemas.js';
 import { createInitialState, emptyAddress, emptyEmployment } from '../journey/index.js';
 import type { ApplicationState, Title } from '../journey/index.js';
@@ -294,11 +294,12 @@ export function applicantState(
 /** The payload the browser's builder sends for the applicant's answers (a full submission). */
 export function applicantPayload(
   kind: ApplicantKind,
-  options: ApplicantOptions & { sessionId?: string } = {},
+  options: ApplicantOptions & { sessionId?: string; today?: CalendarDate } = {},
 ): SubmissionPayloadDraft {
   return buildSubmissionPayload(applicantState(kind, options), {
     brand: BRANDS.default,
     isCompleted: true,
+    today: options.today ?? today(),
   });
 }
 
