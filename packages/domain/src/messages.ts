@@ -97,3 +97,9 @@ export const DOB_YEAR_FUTURE = 'Please check you have entered your year of birth
 export const DOB_INVALID_DATE = 'Please enter a valid date.';
 export const DOB_TOO_YOUNG = 'You must be at least 21 years old to apply for finance with us.';
 export const DOB_TOO_OLD = 'You must be under 75 years old to apply for finance with us.';
+
+/**
+ * A number the screens never hold (their inputs round up, docs/product.md §5) but another client
+ * might send: amounts are whole pounds, terms whole years (decision 0066).
+ */
+export const WHOLE_NUMBER = 'Must be a whole number.';

@@ -106,10 +106,15 @@ export function securityCopyOf(address: Json | undefined): Json | null {
 }
 
 /** The field's answer written into its place, as `put` receives it. */
-function writeField(compiled: CompiledField, state: ApplicationState, put: Put): void {
+function writeField(
+  compiled: CompiledField,
+  state: ApplicationState,
+  put: Put,
+  asHeld = false,
+): void {
   const field = payloadFieldOf(compiled.spec);
   if (field.implied) return;
-  KIND_CODECS[compiled.field.kind].write(field, compiled.field, state, put);
+  KIND_CODECS[compiled.field.kind].write(field, compiled.field, state, put, asHeld);
 }
 
 /**
@@ -121,6 +126,7 @@ function pathAnswers(
   state: ApplicationState,
   path: readonly StepRef[],
   options: BuildPayloadOptions,
+  checked: boolean,
 ): { places: Places; asked: Set<string> } {
   const places: Places = {
     top: {},
@@ -142,8 +148,8 @@ function pathAnswers(
       const put: Put = (key, value) => {
         target()[key] = value;
       };
-      if (validateField(compiled.field, state, options.today) === null) {
-        writeField(compiled, state, put);
+      if (!checked || validateField(compiled.field, state, options.today) === null) {
+        writeField(compiled, state, put, !checked);
       } else if (compiled.field.kind === 'yearsMonths') {
         // docs/product.md §5: years and months default to 0 when missing.
         put(field.keys[0]!, 0);
@@ -172,8 +178,21 @@ export function buildSubmissionPayload(
   state: ApplicationState,
   options: BuildPayloadOptions,
 ): SubmissionPayloadDraft {
+  return buildPayload(state, options, true);
+}
+
+/**
+ * The payload of the path's answers; `checked` false writes each as the state holds it, whether
+ * or not its screen accepts it: what a client other than the browser might send (tests use it,
+ * through `@broker/domain/testing`, to post answers the screens refuse).
+ */
+export function buildPayload(
+  state: ApplicationState,
+  options: BuildPayloadOptions,
+  checked: boolean,
+): SubmissionPayloadDraft {
   const path = journeySteps(state, options.today);
-  const { places, asked } = pathAnswers(state, path, options);
+  const { places, asked } = pathAnswers(state, path, options, checked);
   const body: Json = { ...envelopeOf(state, options), ...places.top };
   // The policy's values for the loan fields the path does not ask (codec/policy.ts).
   for (const field of DEFAULTED) {

@@ -128,6 +128,27 @@ for (const field of PAYLOAD_FIELDS) {
   STEPS_BY_PLACE.set(field.place, ids);
 }
 
+/** The state's answers the table's fields hold at the top level and for the joint applicant. */
+const TOP_ANSWERS: readonly (readonly [StatePath, unknown])[] = PAYLOAD_FIELDS.filter(
+  (field) => field.place === 'top' || field.place === 'joint',
+).flatMap((field) => {
+  const empty = field.spec.kind === 'checkbox' ? false : null;
+  const paths = [field.spec.path, field.spec.monthsPath, ...Object.values(field.spec.parts ?? {})];
+  return paths
+    .filter((path): path is StatePath => path !== undefined && !path.includes('{n}'))
+    .map((path) => [path, empty] as const);
+});
+
+/**
+ * A state in which no question is answered: the new state's defaults (a loan amount of 10,000,
+ * say) are what a screen starts from, not what a payload sent.
+ */
+function unanswered(): ApplicationState {
+  const state = createInitialState();
+  for (const [path, empty] of TOP_ANSWERS) writeInto(state, path, empty);
+  return state;
+}
+
 /** A payload read back: the state the steps read. */
 export interface PayloadAnswers {
   state: ApplicationState;
@@ -141,7 +162,7 @@ export interface PayloadAnswers {
  * are not read.
  */
 export function readPayload(payload: unknown): PayloadAnswers {
-  const state = createInitialState();
+  const state = unanswered();
   const body = bodyOf(isObject(payload) ? payload : {});
   state.affiliateConfig = typeof body.top.affiliateKey === 'string' ? body.top.affiliateKey : null;
   const read = (place: Place, entry: number) => {

@@ -10,6 +10,7 @@ import {
   CHECKBOX_REQUIRED,
   EMAIL_BAD_FORMAT,
   RADIO_GROUP_REQUIRED,
+  WHOLE_NUMBER,
   YEARS_AND_MONTHS_REQUIRED,
   tooLong,
 } from '../messages.js';
@@ -34,7 +35,6 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const NO_CONTROL_EXCEPT_NEWLINES = /^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 export const CONTROL_CHARACTERS = 'Must not contain control characters';
-export const WHOLE_NUMBER = 'Must be a whole number.';
 /** The payload builder sends a phone as a 0 and ten more digits, once the screen's check passed. */
 const PAYLOAD_PHONE = /^0\d{10}$/;
 export const PAYLOAD_PHONE_DIGITS = 'Must be sent as digits only, as the payload rule sends it';

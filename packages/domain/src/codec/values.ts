@@ -48,8 +48,18 @@ export type Take = (key: string) => unknown;
 export type Answer = (path: StatePath, value: unknown) => void;
 
 interface KindCodec {
-  /** Writes the answer the screen holds; nothing when there is none. */
-  write(field: PayloadField, resolved: ResolvedField, state: ApplicationState, put: Put): void;
+  /**
+   * Writes the answer the screen holds; nothing when there is none. `asHeld`: a choice that is
+   * none of its options is written too (what another client might send; the builder has
+   * already checked the answer with its screen).
+   */
+  write(
+    field: PayloadField,
+    resolved: ResolvedField,
+    state: ApplicationState,
+    put: Put,
+    asHeld?: boolean,
+  ): void;
   /** Reads the payload back as the screen's answer; a value of the wrong type is unanswered. */
   read(field: PayloadField, resolved: ResolvedField, take: Take, answer: Answer): void;
 }
@@ -73,9 +83,10 @@ const textCodec = (
 
 /** An option's value as the payload codes it, and back. */
 const optionCodec: KindCodec = {
-  write(field, resolved, state, put) {
+  write(field, resolved, state, put, asHeld = false) {
     const value = getAnswer(state, resolved.path);
-    if (!resolved.options?.some((option) => option.value === value)) return;
+    const chosen = resolved.options?.some((option) => option.value === value) ?? false;
+    if (!chosen && !(asHeld && value !== null && value !== undefined)) return;
     const code = typeof value === 'string' ? (resolved.codes?.[value] ?? value) : value;
     put(one(field), code);
   },
@@ -85,10 +96,8 @@ const optionCodec: KindCodec = {
       typeof code === 'string'
         ? (Object.entries(resolved.codes ?? {}).find(([, sent]) => sent === code)?.[0] ?? code)
         : code;
-    answer(
-      resolved.path,
-      resolved.options?.some((option) => option.value === value) ? value : null,
-    );
+    // A value that is none of the options stays as sent: its screen refuses it (validate.ts).
+    answer(resolved.path, value === undefined ? null : value);
   },
 };
 
@@ -160,7 +169,6 @@ export const KIND_CODECS: Readonly<Record<FieldKind, KindCodec>> = {
       answer(parts.year, match ? match[1]! : null);
       answer(parts.month, match ? match[2]! : null);
       answer(parts.day, match ? match[3]! : null);
-      answer(resolved.path, match ? `${match[1]}-${match[2]}-${match[3]}T00:00:00.000Z` : null);
     },
   },
   address: {

@@ -30,8 +30,8 @@ export function isSecuredPurpose(purpose: string | null | undefined): boolean {
  * application whose purpose is not yet answered counts as a vehicle one.
  */
 export function applicationBranch(answers: {
-  loanPurposeType: string | null | undefined;
-  isJointApplication: boolean | null | undefined;
+  loanPurposeType?: string | null | undefined;
+  isJointApplication?: boolean | null | undefined;
 }): ApplicationBranch {
   if (answers.isJointApplication === true) return 'joint';
   return loanBranch(answers.loanPurposeType) ?? 'vehicle';

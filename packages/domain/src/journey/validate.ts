@@ -20,6 +20,7 @@ import {
 } from '../validation.js';
 import { validateDateOfBirth, type CalendarDate } from '../date-of-birth.js';
 import { isValidPostcode } from '../postcode.js';
+import { WHOLE_NUMBER } from '../messages.js';
 
 /** The answer at a path; no path (a field without months, say) reads as unanswered. */
 function at(state: ApplicationState, path: StatePath | undefined): unknown {
@@ -55,6 +56,13 @@ function addressSummary(value: unknown): string | null {
 
 export const INVALID_POSTCODE_MESSAGE = 'Please enter a valid postcode.';
 
+/** A fraction is no answer of a screen whose input rounds up: whole pounds, whole years. */
+function whole(value: unknown): string | null {
+  return typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value)
+    ? WHOLE_NUMBER
+    : null;
+}
+
 type FieldValidator = (
   field: ResolvedField,
   state: ApplicationState,
@@ -74,6 +82,7 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
     });
   },
   number: (f, s) =>
+    whole(at(s, f.path)) ??
     validateNumber(num(at(s, f.path)), f.label, f.who, {
       required: f.required ?? true,
       ...(f.min !== undefined && { min: f.min }),
@@ -85,7 +94,9 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
   radio: (f, s) => validateRadioGroup(chosen(f, at(s, f.path))),
   dropdown: (f, s) => validateDropdown(text(chosen(f, at(s, f.path))), f.label, f.who),
   checkbox: (f, s) => ((f.required ?? false) ? validateCheckbox(at(s, f.path) === true) : null),
-  slider: (f, s) => validateSlider(num(at(s, f.path)), f.label, f.min ?? 0, f.max ?? 0, f.who),
+  slider: (f, s) =>
+    whole(at(s, f.path)) ??
+    validateSlider(num(at(s, f.path)), f.label, f.min ?? 0, f.max ?? 0, f.who),
   yearsMonths: (f, s) => validateYearsAndMonths(num(at(s, f.path)), num(at(s, f.monthsPath))),
   dateOfBirth: (f, s, today) =>
     validateDateOfBirth(

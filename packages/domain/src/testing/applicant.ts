@@ -14,7 +14,7 @@ import { nextStep, stepPath, validateStep } from '../journey/index.js';
 import type { StepId, StepRef } from '../journey/index.js';
 import type { CalendarDate } from '../date-of-birth.js';
 import { answersImpliedBy } from '../journey/effects.js';
-import { buildSubmissionPayload } from '../codec/build.js';
+import { buildPayload, buildSubmissionPayload } from '../codec/build.js';
 import type { SubmissionPayloadDraft } from '../codec/build.js';
 import type { PartialSubmissionPayload } from '../schemas.js';
 import { createInitialState, emptyAddress, emptyEmployment } from '../journey/index.js';
@@ -301,6 +301,18 @@ export function applicantPayload(
     isCompleted: true,
     today: options.today ?? today(),
   });
+}
+
+/**
+ * The payload of a state's path with each answer as the state holds it, whether or not its
+ * screen accepts it (the browser's builder leaves those out): what another client might send,
+ * to check that the server refuses what the screens refuse.
+ */
+export function payloadAsHeld(
+  state: ApplicationState,
+  options: { isCompleted: boolean; today: CalendarDate },
+): SubmissionPayloadDraft {
+  return buildPayload(state, { brand: BRANDS.default, ...options }, false);
 }
 
 /**

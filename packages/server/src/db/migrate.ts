@@ -12,6 +12,7 @@ import * as funnel from './migrations/0009-funnel.js';
 import * as evidence from './migrations/0008-evidence.js';
 import * as search from './migrations/0010-search.js';
 import * as listOnPostgres from './migrations/0011-list-on-postgres.js';
+import * as branch from './migrations/0016-branch.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-funnel': funnel,
   '0010-search': search,
   '0011-list-on-postgres': listOnPostgres,
+  '0016-branch': branch,
 };
 
 const provider: MigrationProvider = {

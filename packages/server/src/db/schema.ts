@@ -37,6 +37,8 @@ export interface ApplicationsTable {
   search_name: Generated<string | null>;
   /** The short reference of a completed application (migration 0006, decision 0030). */
   reference: Generated<string | null>;
+  /** vehicle, secured or joint: the domain's `applicationBranch` (migration 0016, decision 0065). */
+  branch: string | null;
 }
 
 export interface PortalAccountsTable {

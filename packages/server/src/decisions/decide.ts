@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_STATUS,
   PORTAL_VARIANT,
+  applicationBranch,
   brandForHost,
   brokerPolicyRules,
   decideOnPanel,
@@ -101,6 +102,7 @@ export function applicationFacts(
     phoneNormalised: normalisePhoneForPayload(payload.contactNumber),
     dateOfBirth: payload.dateOfBirth === undefined ? null : payload.dateOfBirth.slice(0, 10),
     remoteAddress: request.ip,
+    branch: applicationBranch(payload),
   };
 }
 

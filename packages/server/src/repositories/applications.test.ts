@@ -19,6 +19,7 @@ function facts(overrides: Partial<ApplicationFacts> = {}): ApplicationFacts {
     phoneNormalised: '07700900123',
     dateOfBirth: '1980-05-15',
     remoteAddress: '192.0.2.1',
+    branch: 'vehicle',
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ export interface ApplicationFacts {
   /** YYYY-MM-DD */
   dateOfBirth: string | null;
   remoteAddress: string | null;
+  /** vehicle, secured or joint (domain `applicationBranch`, migration 0016). */
+  branch: string;
 }
 
 export interface Person {
@@ -119,6 +121,7 @@ function factColumns(facts: ApplicationFacts) {
     search_name: searchName(facts.payloadJson),
     date_of_birth: facts.dateOfBirth,
     remote_address: facts.remoteAddress,
+    branch: facts.branch,
   };
 }
 
@@ -447,6 +450,7 @@ export function createApplicationsRepository(
               search_name: eb.ref('excluded.search_name'),
               date_of_birth: eb.ref('excluded.date_of_birth'),
               remote_address: eb.ref('excluded.remote_address'),
+              branch: eb.ref('excluded.branch'),
               updated_at: eb.ref('excluded.updated_at'),
             }))
             .where('applications.status', '=', 'partial'),

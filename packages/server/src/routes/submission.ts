@@ -1,6 +1,7 @@
 import {
   mergeProblems,
   partialSubmissionPayloadSchema,
+  submissionKeySchema,
   submissionPayloadSchema,
   submissionResponseSchema,
 } from '@broker/domain';
@@ -47,8 +48,6 @@ export interface SubmissionRoutesOptions {
 function invalid(reply: FastifyReply, fields: FieldProblem[]) {
   return reply.code(400).send({ error: 'invalid_payload', fields });
 }
-
-const submissionKeySchema = submissionPayloadSchema.shape.submissionKey;
 
 const savedSchema = z.object({ ok: z.literal(true) });
 
