@@ -176,14 +176,20 @@ export {
   addressDetailSchema,
   addressDetailResponseSchema,
 } from './schemas.js';
-export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './codec/read.js';
+export type { PayloadAnswers } from './codec/read.js';
+export { readPayload } from './codec/read.js';
 export {
-  NOT_ASKED,
-  readPayload,
-  payloadStepProblems,
-  mergeProblems,
-  payloadNameOf,
-} from './codec/read.js';
+  summariseAnswers,
+  summarisePayload,
+  formatYearsMonths,
+  formatDateOfBirth,
+  listInWords,
+} from './codec/summary.js';
+export type { AnswerRow, AnswerGroup, AnswerSection } from './codec/summary.js';
+export { ENVELOPE_KEYS } from './codec/envelope.js';
+export type { EnvelopeKey } from './codec/envelope.js';
+export type { FieldProblem, PayloadCheckOptions } from './codec/check.js';
+export { NOT_ASKED, payloadStepProblems, mergeProblems, payloadNameOf } from './codec/check.js';
 export { PAYLOAD_DATE_OF_BIRTH } from './codec/values.js';
 export { PAYLOAD_DEFAULTS } from './codec/policy.js';
 export type {

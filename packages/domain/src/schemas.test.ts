@@ -13,7 +13,8 @@ import {
   type SubmissionPayload,
 } from './schemas.js';
 import { journeySteps, stepFields } from './journey/index.js';
-import { readPayload, mergeProblems, payloadNameOf, type FieldProblem } from './codec/read.js';
+import { readPayload } from './codec/read.js';
+import { mergeProblems, payloadNameOf, type FieldProblem } from './codec/check.js';
 import { applicantPayload } from './testing/applicant.js';
 
 const consents = {

@@ -17,7 +17,7 @@ function answered(kind: ApplicantKind, answers: Answers = {}): ApplicationState 
 type Built = SubmissionPayloadDraft & Record<string, unknown>;
 
 function build(state: ApplicationState, isCompleted = true, brand: Brand = BRANDS.default): Built {
-  return buildSubmissionPayload(state, { brand, isCompleted, today: TODAY }) as Built;
+  return buildSubmissionPayload(state, { brand, isCompleted, today: TODAY });
 }
 
 function containsNull(value: unknown): boolean {

@@ -7,7 +7,7 @@ import {
   stepPath,
   validateStep,
 } from '../journey/index.js';
-import { payloadStepProblems } from '../codec/read.js';
+import { payloadStepProblems } from '../codec/check.js';
 import { validateEmail, validatePhone } from '../validation.js';
 import { validateDateOfBirth } from '../date-of-birth.js';
 import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '../schemas.js';

@@ -1,11 +1,16 @@
 import { Fragment, useMemo } from 'react';
-import { stepHeading } from '@broker/domain';
+import {
+  buildSubmissionPayload,
+  stepHeading,
+  summarisePayload,
+  type AnswerGroup,
+} from '@broker/domain';
+import { currentBrand } from '../../../lib/brand';
 import { Link } from '../../../lib/router';
 import { today } from '../../../lib/today';
 import { PageHeading } from '../../../chrome/page-heading';
 import { useApplicationStore } from '../../../state/application-store';
 import { changeHref } from '../widgets/step-form';
-import { checkAnswers, type AnswerGroup } from '../check-answers/answers';
 import { StepScreen } from '../step-screen';
 import '@broker/ui/summary-list.css';
 
@@ -36,7 +41,16 @@ function SummaryList({ group }: { group: AnswerGroup }) {
 
 function CheckAnswers() {
   const application = useApplicationStore((store) => store.application);
-  const sections = useMemo(() => checkAnswers(application, today()), [application]);
+  // What will be sent, read back: the summary staff see too (decision 0065).
+  const sections = useMemo(() => {
+    const date = today();
+    const payload = buildSubmissionPayload(application, {
+      brand: currentBrand(),
+      isCompleted: false,
+      today: date,
+    });
+    return summarisePayload(payload, date);
+  }, [application]);
   return (
     <>
       <PageHeading>{stepHeading({ id: 'before-you-submit' }, application)}</PageHeading>
