@@ -86,6 +86,7 @@ export {
   stepHint,
   stepCopy,
   loadStepCopy,
+  fieldWords,
   stepFields,
   INVALID_POSTCODE_MESSAGE,
   validateStep,
@@ -212,7 +213,8 @@ export { canSubmit, buildSubmissionPayload } from './codec/build.js';
 export type { SubmissionPayloadDraft, BuildPayloadOptions } from './codec/build.js';
 export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';
 export type { Outcome } from './outcome.js';
-export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE, formatGBP } from './finance.js';
+export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE } from './finance.js';
+export { formatGBP } from './money.js';
 export type { RepresentativeExample } from './finance.js';
 export { newReference, parseReference } from './reference.js';
 

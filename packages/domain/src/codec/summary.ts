@@ -7,7 +7,7 @@
  * come with the journey's copy: call `loadStepCopy` first.
  */
 import type { CalendarDate } from '../date-of-birth.js';
-import { formatGBP } from '../finance.js';
+import { formatGBP } from '../money.js';
 import { CHECK_ANSWERS_SECTIONS } from '../journey/labels.js';
 import { journeySteps } from '../journey/navigation.js';
 import { getAnswer, resolveFieldPath } from '../journey/path.js';

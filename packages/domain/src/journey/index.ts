@@ -21,6 +21,7 @@ export {
   stepHint,
   stepCopy,
   loadStepCopy,
+  fieldWords,
   stepFields,
 } from './resolve.js';
 export { INVALID_POSTCODE_MESSAGE, validateStep, isStepComplete } from './validate.js';

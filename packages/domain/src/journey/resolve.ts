@@ -2,6 +2,7 @@
 import type { ApplicationState } from './shape.js';
 import {
   MAX_STEP_NUMBER,
+  type FieldCopy,
   type FieldSpec,
   type ResolvedField,
   type StepCopy,
@@ -11,7 +12,7 @@ import {
 import { STEP_IDS, STEPS } from './steps.js';
 import { START_COPY } from './start-copy.js';
 import { setOptionLabels } from './labels.js';
-import { resolveFieldPath } from './path.js';
+import { resolveFieldPath, type FieldPath } from './path.js';
 
 function isNumbered(id: StepId): boolean {
   return STEPS[id].path.includes('{n}');
@@ -61,6 +62,7 @@ export function parseStepPath(path: string): StepRef | null {
 }
 
 let loadedCopy: Readonly<Record<StepId, StepCopy>> | null = null;
+let fieldCopy: Readonly<Partial<Record<FieldPath, FieldCopy>>> = {};
 
 /**
  * Fetches the journey's copy (copy.ts), which the first screen's script leaves out: a later
@@ -71,7 +73,15 @@ export async function loadStepCopy(): Promise<void> {
   if (loadedCopy !== null) return;
   const copy = await import('./copy.js');
   setOptionLabels(copy.OPTION_LABELS);
+  fieldCopy = copy.FIELD_COPY;
+  // Fields resolved before now lack their words.
+  compiled.clear();
   loadedCopy = copy.STEP_COPY;
+}
+
+/** A field's own question and hint, once `loadStepCopy` has fetched them. */
+export function fieldWords(path: FieldPath): FieldCopy {
+  return fieldCopy[path] ?? {};
 }
 
 /** A step's copy; throws for a later step whose copy `loadStepCopy` has not fetched yet. */
@@ -108,6 +118,7 @@ function resolve(spec: FieldSpec, n: number): ResolvedField {
   const { showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field } = spec;
   return {
     ...field,
+    ...fieldCopy[spec.path],
     path: resolveFieldPath(field.path, n),
     ...(autocomplete !== undefined && n === 1 && { autocomplete }),
     ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),

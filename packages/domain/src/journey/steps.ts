@@ -53,8 +53,6 @@ function employmentFields() {
     {
       path: `${at}.occupation`,
       label: 'occupation',
-      legend: 'Occupation',
-      hint: 'Your job title, for example sales assistant or engineer.',
       autocomplete: 'organization-title',
       kind: 'text',
       who: 'applicant',
@@ -63,9 +61,7 @@ function employmentFields() {
     {
       path: `${at}.employerName`,
       label: 'employer name',
-      legend: 'Employer name',
       kind: 'text',
-      hint: 'If you are self-employed, the name of your business.',
       autocomplete: 'organization',
       who: 'applicant',
       showWhen: entryIsEmployed,
@@ -73,8 +69,6 @@ function employmentFields() {
     {
       path: `${at}.employerTown`,
       label: 'employer town',
-      legend: 'Employer town',
-      hint: 'The town or city where you work.',
       kind: 'text',
       who: 'applicant',
       showWhen: entryIsEmployed,
@@ -249,7 +243,6 @@ export const TABLE = {
     when: ['vehicle', 'brandAsksDeposit'],
     fields: [
       yesNo('form.depositType', 'deposit', {
-        hint: 'A deposit, including the value of any part-exchange, lowers the amount you need to borrow. You can still apply without one.',
         // Sent as the amount: No is a deposit of 0 (docs/payload.md).
         as: {
           by: 'cashDeposit',
@@ -259,7 +252,6 @@ export const TABLE = {
       {
         path: 'form.cashDeposit',
         label: 'deposit amount',
-        legend: 'How much is your deposit?',
         kind: 'number',
         unit: 'pounds',
         // docs/product.md §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
@@ -338,7 +330,6 @@ export const TABLE = {
       {
         path: 'form.propertyValue',
         label: 'property value',
-        legend: 'What is the property worth?',
         kind: 'number',
         unit: 'pounds',
         min: 10000,
@@ -348,8 +339,6 @@ export const TABLE = {
       {
         path: 'form.mortgageBalance',
         label: 'mortgage balance',
-        legend: 'How much is left to pay on your mortgage?',
-        hint: 'Enter 0 if the property has no mortgage.',
         kind: 'number',
         unit: 'pounds',
         min: 0,
@@ -359,7 +348,6 @@ export const TABLE = {
       {
         path: 'form.propertyBedrooms',
         label: 'number of bedrooms',
-        legend: 'How many bedrooms does it have?',
         kind: 'number',
         min: 1,
         max: 20,
@@ -368,7 +356,6 @@ export const TABLE = {
       {
         path: 'form.propertyType',
         label: 'property type',
-        legend: 'What type of property is it?',
         kind: 'dropdown',
         options: PROPERTY_TYPE_OPTIONS,
         who: 'applicant',
@@ -529,7 +516,6 @@ export const TABLE = {
         path: 'form.securityAddress.yearsAtAddress',
         monthsPath: 'form.securityAddress.monthsAtAddress',
         label: 'time you have owned it',
-        legend: 'How long have you owned it?',
         checkAnswersKey: 'Owned for',
         kind: 'yearsMonths',
         who: 'applicant',
@@ -587,8 +573,6 @@ export const TABLE = {
         path: 'form.contactNumber',
         label: 'phone number',
         kind: 'phone',
-        // Non-breaking spaces keep the example number on one line on a phone.
-        hint: 'A UK number, for example 07700\u00a0900\u00a0982.',
         who: 'applicant',
       },
       // Decision record 0015: the terms are agreed here, so that an application abandoned from
@@ -596,7 +580,6 @@ export const TABLE = {
       {
         path: 'form.isAgreedTermsAndConditions',
         label: 'terms and conditions',
-        legend: 'I have read and agree to the Terms & Conditions',
         kind: 'checkbox',
         who: 'applicant',
         required: true,
@@ -759,18 +742,14 @@ export const TABLE = {
     when: ['secured'],
     fields: [
       yesNo('form.additionalNeedsRequirements', 'additional needs', {
-        legend:
-          'Do you have any health condition, life event or other circumstance that affects how we should deal with you?',
         checkAnswersKey: 'Circumstances affecting how we deal with you',
       }),
       yesNo('form.discussFinancialCircumstances', 'financial circumstances', {
-        legend: 'Would you like to discuss your financial circumstances with us?',
         checkAnswersKey: 'Discuss your financial circumstances',
       }),
       {
         path: 'form.additionalNeedsRequirementsStatement',
         label: 'circumstances',
-        legend: 'Tell us what you would like us to know (optional)',
         checkAnswersKey: 'What you would like us to know',
         kind: 'text',
         maxLength: 500,

@@ -105,7 +105,10 @@ export interface FieldSpec {
   /** Lower case, as used in messages ('first name'); the screen capitalises it. */
   readonly label: string;
   readonly kind: FieldKind;
-  /** The visible question when a screen asks more than one (the step heading otherwise). */
+  /**
+   * The visible question when a screen asks more than one (the step heading otherwise), and its
+   * hint: the field's copy (`FIELD_COPY` in copy.ts), added when the field is resolved.
+   */
   readonly legend?: string;
   readonly hint?: string;
   readonly options?: readonly FieldOption[];
@@ -224,6 +227,12 @@ export interface CheckAnswersSpec {
 
 /** Answers a valid Continue writes besides the ones on the screen (decision record 0001). */
 export type StepEffects = (state: ApplicationState, today: CalendarDate) => Answers;
+
+/** A field's own question and hint: its entry in `FIELD_COPY` (copy.ts, decision 0045). */
+export interface FieldCopy {
+  readonly legend?: string;
+  readonly hint?: string;
+}
 
 /** A step's words: its entry in `STEP_COPY` (copy.ts), apart from the table (decision 0045). */
 export interface StepCopy {

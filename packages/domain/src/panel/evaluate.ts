@@ -4,7 +4,8 @@
  * (docs/decisions/0022-lender-panel.md). Pure: the applied date comes in as a calendar date.
  */
 import { ageOn, type CalendarDate } from '../date-of-birth.js';
-import { formatGBP, representativeExample } from '../finance.js';
+import { representativeExample } from '../finance.js';
+import { formatGBP } from '../money.js';
 import type { IndicativeQuote, SubmissionPayload } from '../schemas.js';
 import type {
   EmploymentStatus,
