@@ -51,13 +51,27 @@ const keyOf = (ref: StepRef) => `${ref.id}/${entryOf(ref)}`;
 
 /** The payload's dotted name of a key of a place ('addresses.0.postcode'). */
 function nameIn(place: Place, entry: number, key: string | null): string {
-  const at =
+  const prefix =
     place === 'top'
-      ? []
+      ? ''
       : place === 'addresses' || place === 'employments'
-        ? [PLACE_NAMES[place], String(entry)]
-        : [PLACE_NAMES[place]];
-  return [...at, ...(key === null ? [] : [key])].join('.');
+        ? `${PLACE_NAMES[place]}.${entry}`
+        : PLACE_NAMES[place];
+  if (key === null) return prefix;
+  return prefix === '' ? key : `${prefix}.${key}`;
+}
+
+const NAMES = new WeakMap<CompiledField, readonly string[]>();
+
+/** The payload names a field of an entry answers under (its keys, or the key it is read from). */
+function namesOf(compiled: CompiledField, field: PayloadField, entry: number): readonly string[] {
+  let names = NAMES.get(compiled);
+  if (names === undefined) {
+    const keys = field.implied ? [...field.keys, field.implied.by] : field.keys;
+    names = keys.map((key) => nameIn(field.place, entry, key));
+    NAMES.set(compiled, names);
+  }
+  return names;
 }
 
 const ENVELOPE = new Set<string>(ENVELOPE_KEYS);
@@ -116,9 +130,8 @@ export function payloadStepProblems(
   };
   // The keys the path asks, by place and entry ('addresses.0.postcode').
   const asked = new Set<string>();
-  const ask = (field: PayloadField, entry: number) => {
-    for (const key of field.keys) asked.add(nameIn(field.place, entry, key));
-    if (field.implied) asked.add(nameIn(field.place, entry, field.implied.by));
+  const ask = (compiled: CompiledField, field: PayloadField, entry: number) => {
+    for (const name of namesOf(compiled, field, entry)) asked.add(name);
   };
   const refs: { ref: StepRef; sentOnly: boolean }[] = [
     ...path.map((ref) => ({ ref, sentOnly: false })),
@@ -129,7 +142,7 @@ export function payloadStepProblems(
     for (const { compiled, message } of check(ref)) {
       const field = payloadFieldOf(compiled.spec);
       const object = placeIn(body, field.place, entry);
-      ask(field, entry);
+      ask(compiled, field, entry);
       if (ref.id === 'security-address-confirm' && state.form.isSecurityCurrentAddress === true) {
         for (const key of Object.keys(body.securityAddress ?? {})) {
           asked.add(nameIn('securityAddress', 0, key));

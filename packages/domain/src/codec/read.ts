@@ -4,11 +4,17 @@
  * summary of check-your-answers and of the back office shows it (summary.ts).
  */
 import { createInitialState, emptyAddress, emptyEmployment } from '../journey/defaults.js';
-import type { StatePath } from '../journey/path.js';
-import { compiledFields } from '../journey/resolve.js';
+import { getAnswer, type StatePath } from '../journey/path.js';
+import { compiledFields, type CompiledField } from '../journey/resolve.js';
 import type { ApplicationState } from '../journey/shape.js';
 import type { StepRef } from '../journey/types.js';
-import { PAYLOAD_FIELDS, PLACE_NAMES, payloadFieldOf, type Place } from './fields.js';
+import {
+  PAYLOAD_FIELDS,
+  PLACE_NAMES,
+  payloadFieldOf,
+  type PayloadField,
+  type Place,
+} from './fields.js';
 import { KIND_CODECS, type Take } from './values.js';
 
 export type Json = Record<string, unknown>;
@@ -80,6 +86,12 @@ function writeInto(state: ApplicationState, path: StatePath, value: unknown): vo
   node[keys[keys.length - 1]!] = value;
 }
 
+/** One field of one entry, as the read-back reads it. */
+interface Reader {
+  readonly compiled: CompiledField;
+  readonly field: PayloadField;
+}
+
 /** The steps whose fields live in each place (read back once per entry sent). */
 const STEPS_BY_PLACE = new Map<Place, StepRef['id'][]>();
 for (const field of PAYLOAD_FIELDS) {
@@ -88,26 +100,42 @@ for (const field of PAYLOAD_FIELDS) {
   STEPS_BY_PLACE.set(field.place, ids);
 }
 
-/** The state's answers the table's fields hold at the top level and for the joint applicant. */
-const TOP_ANSWERS: readonly (readonly [StatePath, unknown])[] = PAYLOAD_FIELDS.filter(
-  (field) => field.place === 'top' || field.place === 'joint',
-).flatMap((field) => {
-  const empty = field.spec.kind === 'checkbox' ? false : null;
-  const paths = [field.spec.path, field.spec.monthsPath, ...Object.values(field.spec.parts ?? {})];
-  return paths
-    .filter((path): path is StatePath => path !== undefined && !path.includes('{n}'))
-    .map((path) => [path, empty] as const);
-});
+const READERS = new Map<Place, Reader[][]>();
+
+/** The fields of a place's entry, in table order, resolved once. */
+function readersOf(place: Place, entry: number): readonly Reader[] {
+  let entries = READERS.get(place);
+  if (entries === undefined) {
+    entries = [];
+    READERS.set(place, entries);
+  }
+  let readers = entries[entry];
+  if (readers === undefined) {
+    readers = (STEPS_BY_PLACE.get(place) ?? []).flatMap((id) =>
+      compiledFields({ id, n: entry + 1 })
+        .map((compiled) => ({ compiled, field: payloadFieldOf(compiled.spec) }))
+        .filter(({ field }) => field.place === place),
+    );
+    entries[entry] = readers;
+  }
+  return readers;
+}
 
 /**
- * A state in which no question is answered: the new state's defaults (a loan amount of 10,000,
- * say) are what a screen starts from, not what a payload sent.
+ * The answers of the top level whose new state holds a value a screen starts from (a loan
+ * amount of 10,000, the start question's `Secured`): not what a payload sent, so they are
+ * cleared when the payload does not send them.
  */
-function unanswered(): ApplicationState {
-  const state = createInitialState();
-  for (const [path, empty] of TOP_ANSWERS) writeInto(state, path, empty);
-  return state;
-}
+const PREFILLED: readonly (readonly [StatePath, unknown])[] = (() => {
+  const fresh = createInitialState();
+  return readersOf('top', 0).flatMap(({ compiled }) => {
+    const empty = compiled.field.kind === 'checkbox' ? false : null;
+    const { path, monthsPath, parts } = compiled.field;
+    return [path, monthsPath, ...Object.values(parts ?? {})]
+      .filter((at): at is StatePath => at !== undefined && getAnswer(fresh, at) !== empty)
+      .map((at) => [at, empty] as const);
+  });
+})();
 
 /** A payload read back: the state the steps read. */
 export interface PayloadAnswers {
@@ -122,26 +150,24 @@ export interface PayloadAnswers {
  * are not read.
  */
 export function readPayload(payload: unknown): PayloadAnswers {
-  const state = unanswered();
+  const state = createInitialState();
+  for (const [path, empty] of PREFILLED) writeInto(state, path, empty);
   const body = bodyOf(isObject(payload) ? payload : {});
   state.affiliateConfig = typeof body.top.affiliateKey === 'string' ? body.top.affiliateKey : null;
+  const answer = (path: StatePath, value: unknown) => writeInto(state, path, value);
   const read = (place: Place, entry: number) => {
     const object = placeIn(body, place, entry);
     if (object === null) return;
     const take: Take = (key) => own(object, key);
-    for (const id of STEPS_BY_PLACE.get(place) ?? []) {
-      const ref: StepRef = { id, n: entry + 1 };
-      for (const compiled of compiledFields(ref)) {
-        const field = payloadFieldOf(compiled.spec);
-        if (field.place !== place) continue;
-        if (field.implied) {
-          const value = take(field.implied.by);
-          writeInto(state, compiled.field.path, field.implied.read(value));
-        } else if (field.keys.some((key) => own(object, key) !== undefined)) {
-          KIND_CODECS[compiled.field.kind].read(field, compiled.field, take, (path, value) =>
-            writeInto(state, path, value),
-          );
-        }
+    for (const { compiled, field } of readersOf(place, entry)) {
+      if (field.implied) {
+        writeInto(state, compiled.field.path, field.implied.read(take(field.implied.by)));
+        continue;
+      }
+      for (const key of field.keys) {
+        if (own(object, key) === undefined) continue;
+        KIND_CODECS[compiled.field.kind].read(field, compiled.field, take, answer);
+        break;
       }
     }
   };

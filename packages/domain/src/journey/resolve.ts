@@ -14,8 +14,10 @@ import { START_COPY } from './start-copy.js';
 import { setOptionLabels } from './labels.js';
 import { resolveFieldPath, type FieldPath } from './path.js';
 
+const NUMBERED = new Set<StepId>(STEP_IDS.filter((id) => STEPS[id].path.includes('{n}')));
+
 function isNumbered(id: StepId): boolean {
-  return STEPS[id].path.includes('{n}');
+  return NUMBERED.has(id);
 }
 
 export function entryOf(ref: StepRef): number {
@@ -126,7 +128,7 @@ function resolve(spec: FieldSpec, n: number): ResolvedField {
   };
 }
 
-const compiled = new Map<string, readonly CompiledField[]>();
+const compiled = new Map<StepId, (readonly CompiledField[])[]>();
 
 /**
  * Every field of a step's entry with its paths resolved, built once per step and entry (the
@@ -134,15 +136,19 @@ const compiled = new Map<string, readonly CompiledField[]>();
  */
 export function compiledFields(ref: StepRef): readonly CompiledField[] {
   const n = entryOf(ref);
-  const key = `${ref.id}/${n}`;
-  let fields = compiled.get(key);
+  let entries = compiled.get(ref.id);
+  if (entries === undefined) {
+    entries = [];
+    compiled.set(ref.id, entries);
+  }
+  let fields = entries[n];
   if (fields === undefined) {
     fields = STEPS[ref.id].fields.map((spec) => ({
       spec,
       field: resolve(spec, n),
       showWhen: spec.showWhen,
     }));
-    compiled.set(key, fields);
+    entries[n] = fields;
   }
   return fields;
 }
