@@ -829,6 +829,29 @@ describe('the screens’ rules at the server (decisions 0013 and 0039)', () => {
     },
   );
 
+  it('holds amounts to whole pounds, and a vehicle loan’s term to the term screen’s range', () => {
+    const vehicle = applicantPayload('vehicle', { today: TODAY }) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(pairs({ ...vehicle, loanAmount: 5000.5 })).toEqual([
+      ['loanAmount', 'Must be a whole number.'],
+    ]);
+    expect(pairs({ ...vehicle, netMonthlyIncome: 2400.01 })).toEqual([
+      ['netMonthlyIncome', 'Must be a whole number.'],
+    ]);
+    // A vehicle application asks no term: the policy's 5, or a term the term screen accepts.
+    for (const term of [0, -1, 99, 26, 2]) {
+      expect(pairs({ ...vehicle, term }), String(term)).toEqual([
+        ['term', 'Not asked on this application'],
+      ]);
+    }
+    for (const term of [3, 5, 25]) expect(paths({ ...vehicle, term })).toEqual([]);
+    // The payload of docs/product.md §3 always carries a term.
+    const { term: _term, ...noTerm } = vehicle;
+    expect(paths(noTerm)).toEqual(['term']);
+  });
+
   it('holds a vehicle loan to the amount-to-finance range and asks for the licence', () => {
     const vehicle = {
       ...(applicantPayload('vehicle', { today: TODAY }) as object),

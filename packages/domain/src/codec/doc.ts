@@ -242,7 +242,7 @@ export function payloadDoc(): string {
     `- loan amount ${code(PAYLOAD_DEFAULTS.loanAmount)} when a full submission has none the screen accepts;`,
     `  cash deposit ${code(PAYLOAD_DEFAULTS.cashDeposit)} where the deposit is not asked or answered No;`,
     `  term ${code(PAYLOAD_DEFAULTS.term)} years where the term is not asked (a vehicle loan: the quote is priced over it;`,
-    '  the server also accepts any term from 3 to 25 there, the term screen’s range), or a full',
+    '  the server also takes any term from 3 to 25 there, the term screen’s range), or a full',
     `  submission has none the screen accepts; finance type ${code(PAYLOAD_DEFAULTS.financeType)} on a secured loan;`,
     `  loan purpose ${code('Other')} when a full submission has none.`,
     `- Histories: earlier addresses and jobs are asked while the months so far are ${HISTORY_MONTHS} or fewer.`,

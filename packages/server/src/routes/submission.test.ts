@@ -683,6 +683,62 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     });
   });
 
+  describe('as strict as the screens (decision 0066)', () => {
+    it('refuses a full submission that says it is not complete, and a partial save that says it is', async () => {
+      await start();
+      const payload = validPayload();
+      const full = await post({ ...payload, IsCompleted: false }, payload.submissionKey);
+      expect(full.statusCode).toBe(400);
+      expect(full.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'IsCompleted', message: 'Must be true for a full submission' }],
+      });
+      const partial = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${payload.submissionKey}`,
+        payload,
+      });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'IsCompleted', message: 'Must be false for a partial save' }],
+      });
+      expect(await count('applications')).toBe(0);
+    });
+
+    it('refuses a fraction of a pound and a vehicle term no screen gives, storing nothing', async () => {
+      await start();
+      const payload = validPayload();
+      const cases: [object, string, string][] = [
+        [{ loanAmount: 5000.5 }, 'loanAmount', 'Must be a whole number.'],
+        [{ term: 99 }, 'term', 'Not asked on this application'],
+        [{ term: 0 }, 'term', 'Not asked on this application'],
+        [{ term: -1 }, 'term', 'Not asked on this application'],
+      ];
+      for (const [change, path, message] of cases) {
+        const response = await post({ ...payload, ...change }, payload.submissionKey);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: 'invalid_payload', fields: [{ path, message }] });
+      }
+      expect(await count('applications')).toBe(0);
+      // The policy's term, and a term the term screen accepts (clients built before it send 3).
+      expect((await submit({ ...payload, term: 3 })).quoteValid).toBe(true);
+    });
+
+    it('refuses a vehicle application carrying a breathing space answer instead of declining it', async () => {
+      await start();
+      const payload = validPayload();
+      const response = await post({ ...payload, breathingSpace: true }, payload.submissionKey);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'breathingSpace', message: 'Not asked on this application' }],
+      });
+      expect(await count('applications')).toBe(0);
+      expect((await submit(payload)).declineReason).toBeNull();
+    });
+  });
+
   describe('partial saves', () => {
     /** A partial save says so: IsCompleted false. */
     function postPartial(payload: object, key: string) {
