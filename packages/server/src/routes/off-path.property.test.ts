@@ -7,6 +7,7 @@
  * no decision and no event.
  */
 import { BRANDS, BRAND_LIST, NOT_ASKED, buildSubmissionPayload } from '@broker/domain';
+import { applicantPayload } from '@broker/domain/testing';
 import { randomPath } from '@broker/domain/testing/paths';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -19,6 +20,8 @@ import { startReceiver, type Receiver } from '../test-support/receiver.js';
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 /** The test app's clock: 10 March 2026 (test-support/databases.ts). */
 const TODAY = { year: 2026, month: 3, day: 10 };
+
+const JOINT_APPLICANT = applicantPayload('joint', { today: TODAY }).JointApplicant;
 
 type Payload = Record<string, unknown> & {
   submissionKey: string;
@@ -67,8 +70,8 @@ function offPath(payload: Payload): { name: string; add: (body: Payload) => void
       : [
           {
             name: 'JointApplicant',
-            add: (body: Payload) =>
-              void (body.JointApplicant = { title: 'Dr', firstName: 'Left', lastName: 'Behind' }),
+            // A whole joint applicant, as a joint application would send them.
+            add: (body: Payload) => void (body.JointApplicant = JOINT_APPLICANT),
           },
         ]),
     {
