@@ -98,8 +98,7 @@ const envelopeShape = {
   campaign: text(L.parameter).optional(),
 } satisfies Record<EnvelopeKey, z.ZodType>;
 
-const envelopeObject = z.strictObject(envelopeShape);
-type Envelope = z.infer<typeof envelopeObject>;
+type Envelope = z.infer<z.ZodObject<typeof envelopeShape>>;
 
 /** Each list entry's index must be its position (0 = current). */
 function indexesArePositions(value: object, ctx: z.core.$RefinementCtx): void {
