@@ -154,6 +154,7 @@ export function createInitialForm(): ApplicationForm {
     contactNumber: null,
     dateOfBirth: null,
     maritalStatus: null,
+    numberOfDependants: null,
     drivingLicenceType: null,
     netMonthlyIncome: null,
 
