@@ -215,10 +215,9 @@ test.describe('each vehicle screen: empty, errors, answered', () => {
         name: 'marital-status',
         heading: 'What is your marital status?',
         errors: [
-          { at: control('Marital status'), message: 'Please choose your marital status.' },
           {
-            at: control('Number of dependants'),
-            message: 'Please enter your number of dependants.',
+            at: control('What is your marital status?'),
+            message: 'Please choose your marital status.',
           },
         ],
       },

@@ -154,7 +154,6 @@ export function createInitialForm(): ApplicationForm {
     contactNumber: null,
     dateOfBirth: null,
     maritalStatus: null,
-    numberOfDependants: null,
     drivingLicenceType: null,
     netMonthlyIncome: null,
 

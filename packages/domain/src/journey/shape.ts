@@ -149,7 +149,6 @@ export interface ApplicationForm extends OptIns {
   /** 'YYYY-MM-DDT00:00:00.000Z', or null while the date is incomplete or out of range. */
   dateOfBirth: string | null;
   maritalStatus: MaritalStatus | null;
-  numberOfDependants: number | null;
   drivingLicenceType: DrivingLicenceType | null;
   netMonthlyIncome: number | null;
 

@@ -390,15 +390,6 @@ export const TABLE = {
         options: MARITAL_STATUS_OPTIONS,
         who: 'applicant',
       },
-      {
-        path: 'form.numberOfDependants',
-        label: 'number of dependants',
-        kind: 'number',
-        min: 0,
-        max: 20,
-        who: 'applicant',
-        as: 'dependants',
-      },
     ],
   },
   'date-of-birth': {

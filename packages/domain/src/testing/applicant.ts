@@ -142,7 +142,7 @@ export function applicantAnswers(
       ];
   const aboutMe: StepAnswers[] = [
     ...(vehicle ? [step('driving-licence', { 'form.drivingLicenceType': 'FullUK' })] : []),
-    step('marital-status', { 'form.maritalStatus': 'Single', 'form.numberOfDependants': 0 }),
+    step('marital-status', { 'form.maritalStatus': 'Single' }),
     step('date-of-birth', dateOfBirthAnswers('dob', me)),
     step(
       'employment',
