@@ -62,11 +62,11 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
-    // docs/design.md §1: domain is pure. No Node or browser APIs, no clock or randomness that is not passed in.
+    // docs/design.md §1: domain is pure. No Node or browser APIs, no clock or randomness that is
+    // not passed in (its imports: eslint.layers.js).
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto'] }],
       'no-restricted-globals': [
         'error',
         'process',

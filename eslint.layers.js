@@ -108,8 +108,118 @@ const zones = [
 
 const SOURCES = [`${WEB}/**/*.{ts,tsx}`, `${BACK_OFFICE}/**/*.{ts,tsx}`];
 
+/**
+ * The packages' directions (docs/design.md §1): domain imports nothing of ours; web and the back
+ * office import only domain and ui; the server imports only domain; ui imports nothing of ours.
+ * Each rule is checked twice: by the file a relative import resolves to (`../../web/src/main`
+ * from domain), and by the package name of a bare one (`@broker/server`).
+ */
+const PACKAGES = ['domain', 'ui', 'web', 'server', 'back-office'];
+/** @type {Record<string, string[]>} */
+export const PACKAGE_IMPORTS = {
+  domain: [],
+  ui: [],
+  web: ['domain', 'ui'],
+  'back-office': ['domain', 'ui'],
+  server: ['domain'],
+};
+const OUTSIDE = ['e2e', 'bench', 'scripts'];
+
+/** @param {string} name */
+function packageRule(name) {
+  const allowed = PACKAGE_IMPORTS[name] ?? [];
+  const forbidden = PACKAGES.filter((other) => other !== name && !allowed.includes(other));
+  const says =
+    allowed.length === 0
+      ? `packages/${name} imports nothing of ours (docs/design.md §1).`
+      : `packages/${name} imports only ${allowed.map((other) => `packages/${other}`).join(' and ')} (docs/design.md §1).`;
+  return { forbidden, says };
+}
+
+const PACKAGE_SOURCES = PACKAGES.map((name) => `packages/${name}/src/**/*.{ts,tsx}`);
+
+/** @type {{ target: string; from: string[]; message: string }[]} */
+const packageZones = PACKAGES.map((name) => {
+  const { forbidden, says } = packageRule(name);
+  return {
+    target: `packages/${name}`,
+    from: [...forbidden.map((other) => `packages/${other}`), ...OUTSIDE],
+    message: says,
+  };
+});
+
+/** Node's own modules, which domain does not use either (its code runs in the browser too). */
+const NODE_MODULES = ['node:*', 'fs', 'path', 'crypto'];
+
 /** @type {import('eslint').Linter.Config[]} */
 export default [
+  {
+    files: PACKAGE_SOURCES,
+    plugins: { 'import-x': /** @type {any} */ (importX) },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: PACKAGES.filter((name) => name !== 'ui').map(
+            (name) => `packages/${name}/tsconfig.json`,
+          ),
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['source', 'import', 'types', 'default'],
+        }),
+      ],
+    },
+  },
+  ...PACKAGES.map((name) => {
+    const { forbidden, says } = packageRule(name);
+    const bare = {
+      group: forbidden
+        .map((other) => `@broker/${other}`)
+        .concat(forbidden.map((other) => `@broker/${other}/*`)),
+      message: says,
+    };
+    return {
+      files: [`packages/${name}/src/**/*.{ts,tsx}`],
+      // Tests may put packages together (the web's evidence test writes the server's texts), as
+      // they may put layers together.
+      ignores: ['**/*.test.{ts,tsx}', `${WEB}/test/**`],
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: ROOT,
+            zones: packageZones.filter((zone) => zone.target === `packages/${name}`),
+          },
+        ],
+        'no-restricted-imports': ['error', { patterns: [bare] }],
+      },
+    };
+  }),
+  {
+    // docs/design.md §1: domain is pure; besides nothing of ours, no Node modules.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: NODE_MODULES,
+              message: 'packages/domain uses no Node module (docs/design.md §1).',
+            },
+            {
+              group: PACKAGES.filter((other) => other !== 'domain').flatMap((other) => [
+                `@broker/${other}`,
+                `@broker/${other}/*`,
+              ]),
+              message: packageRule('domain').says,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: SOURCES,
     plugins: { 'import-x': /** @type {any} */ (importX) },
@@ -120,6 +230,7 @@ export default [
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['packages/web/tsconfig.json', 'packages/back-office/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
           conditionNames: ['source', 'import', 'types', 'default'],
         }),
       ],
@@ -132,7 +243,19 @@ export default [
     files: SOURCES,
     ignores: ['**/*.test.{ts,tsx}', `${WEB}/test/**`],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          // The packages' directions hold here too: a later rule's zones replace an earlier one's.
+          zones: [
+            ...zones,
+            ...packageZones.filter((zone) =>
+              ['packages/web', 'packages/back-office'].includes(zone.target),
+            ),
+          ],
+        },
+      ],
     },
   },
 ];

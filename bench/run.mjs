@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiThroughput } from './api-throughput.mjs';
 import { backOfficeList } from './back-office-list.mjs';
+import { cpuAgainstFloor } from './cpu-floor.mjs';
 import { deepLinks } from './deep-links.mjs';
 import { deliveryLatency } from './delivery-latency.mjs';
 import { BUDGETS } from './lib/budgets.mjs';
@@ -72,6 +73,13 @@ const PARTS = [
     limitMs: 480_000,
     run: ({ snapshot, log }) => apiThroughput(snapshot, { log }),
     rows: apiRows,
+  },
+  {
+    // docs/design.md §5: server CPU per submission against the floor server, interleaved.
+    name: 'cpu-floor',
+    limitMs: 600_000,
+    run: ({ snapshot, log }) => cpuAgainstFloor(snapshot, { log }),
+    rows: cpuFloorRows,
   },
   {
     name: 'delivery',
@@ -428,6 +436,29 @@ function moreCores(api, pg1, pg2) {
     `(two servers reached ${pg2.requestsPerSecond}); with more cores a second server adds up to a ` +
     `core of Node's work, until PostgreSQL's share (${round(1 - serverShare, 2)}) saturates its cores`
   );
+}
+
+function cpuFloorRows(result) {
+  return [
+    {
+      id: 'cpu.ours',
+      figure: `POST /api/submission, SQLite: server CPU a submission (${result.rounds} × ${result.requests} at ${result.connections} conn., interleaved with the floor; runs ${result.oursRuns.join(', ')} ms)`,
+      value: result.oursCpuMs,
+      unit: 'ms',
+    },
+    {
+      id: 'cpu.floor',
+      figure: `Floor (Fastify, our published JSON schema, one durable SQLite insert and a duplicate look-up): server CPU a submission (runs ${result.floorRuns.join(', ')} ms)`,
+      value: result.floorCpuMs,
+      unit: 'ms',
+    },
+    {
+      id: 'cpu.ratio',
+      figure: `Ours ÷ floor, server CPU a submission (load average ${result.loadAverage})`,
+      value: result.ratio,
+      budget: { max: BUDGETS.cpuFloorRatio },
+    },
+  ];
 }
 
 function deliveryRows(delivery) {

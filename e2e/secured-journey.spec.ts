@@ -123,14 +123,15 @@ test('a secured loan with a joint applicant is sent, stored and thanked for', as
       residentialStatus: 'HomeownerWithMortgage',
     },
   ]);
-  // The property to borrow against, typed in by hand (the postcode normalised).
+  // The property to borrow against, typed in by hand (the postcode normalised), and how long
+  // it has been owned: no residential status, it is not a home the applicant lives in.
   expect(payload.securityAddress).toEqual({
     buildingNumber: '7',
     street: 'Heol y Deri',
     town: 'Cardiff',
     postcode: 'CF14 6HF',
-    yearsAtAddress: 0,
-    monthsAtAddress: 0,
+    yearsAtAddress: 12,
+    monthsAtAddress: 3,
   });
   expect(payload.JointApplicant).toEqual({
     title: 'Mr',

@@ -117,7 +117,11 @@ function checksFor(page: Page, who: SecuredApplicant, only: readonly string[]) {
         await checkTheScreen(page, {
           name: 'secured-security-address-add',
           pictureErrors: true,
-          errors: ['Please enter your postcode.', 'Please choose your address.'],
+          errors: [
+            'Please enter your postcode.',
+            'Please choose your address.',
+            'Please answer this question.',
+          ],
           fill: async () => {
             await fillIn(page, 'Postcode', who.security!.postcode);
             await page.getByRole('button', { name: 'Enter the address manually' }).click();

@@ -9,6 +9,8 @@ export const BUDGETS = {
   // Continue → next screen: two frames (issue 15; it was 50 ms).
   stepP95Ms: 33,
   submissionsPerSecond: 2000,
+  // Server CPU per accepted submission ÷ the floor server's, measured in the same run.
+  cpuFloorRatio: 1.5,
   submissionP99Ms: 25,
   backOfficeListP95Ms: 100,
 };

@@ -125,6 +125,11 @@ export async function startAppServer(snapshot, { database, env = {} } = {}) {
   });
 }
 
+/** A bench server script of ours (the floor servers), answering `/healthz` once it listens. */
+export function startProcessOn(script, { port, env = {} }) {
+  return startProcess([script], { port, healthPath: '/healthz', env });
+}
+
 /** bench/echo-server.mjs: the floor any Node HTTP server stands on. */
 export async function startEchoServer() {
   const port = await freePort();

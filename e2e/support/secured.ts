@@ -59,8 +59,8 @@ export interface SecuredApplicant {
   property: { value: string; mortgage: string; bedrooms: string; type: string };
   applicant: Person;
   home: AddressAnswer & { residentialStatus: string; years: string; months: string };
-  /** null: the property is the current home. */
-  security: AddressAnswer | null;
+  /** null: the property is the current home; else it, and how long it has been owned. */
+  security: (AddressAnswer & { owned: { years: string; months: string } }) | null;
   ownOtherProperties: 'Yes' | 'No';
   joint: (Person & { optIns: [string, string][] }) | null;
   breathingSpace: 'Yes' | 'No';
@@ -113,6 +113,7 @@ export function securedApplicant(testInfo: TestInfo): SecuredApplicant {
     security: {
       postcode: 'cf14 6hf',
       lines: { houseNumber: '7', street: 'Heol y Deri', town: 'Cardiff' },
+      owned: { years: '12', months: '3' },
     },
     ownOtherProperties: 'No',
     joint: {
@@ -310,7 +311,8 @@ async function answerKnownSecuredQuestions(
     case '/security-address-confirm':
       return h.choose(who.security === null ? 'Yes' : 'No');
     case '/security-address-add':
-      return iGiveTheAddress(page, who.security!, h);
+      await iGiveTheAddress(page, who.security!, h);
+      return fillInYearsAndMonths(page, who.security!.owned.years, who.security!.owned.months, h);
     case '/own-other-properties':
       return h.choose(who.ownOtherProperties);
     case '/personal':

@@ -1,143 +1,82 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadStepCopy } from '@broker/domain';
-import { formatValue, groupAnswers, type AnswerSection } from './answers';
+import { loadStepCopy, summarisePayload } from '@broker/domain';
+import { applicantPayload } from '@broker/domain/testing';
+import { applicationSections, NOT_ANSWERS_HEADING, type AnswerSection } from './answers';
 
 beforeAll(loadStepCopy);
 
+const TODAY = { year: 2026, month: 3, day: 10 };
+
+/** A section's rows (of every group) as key → the value's lines joined. */
 function section(sections: AnswerSection[], heading: string): Record<string, string> {
   const found = sections.find((candidate) => candidate.heading === heading);
   if (!found)
     throw new Error(`no section '${heading}' in ${sections.map((s) => s.heading).join(', ')}`);
-  return Object.fromEntries(found.rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(
+    found.groups.flatMap((group) => group.rows.map((row) => [row.key, row.value.join(', ')])),
+  );
 }
 
-const SECURED_JOINT = {
-  submissionKey: 'key-1',
-  affiliateKey: 'default',
-  loanPurposeType: 'Other',
-  financeType: 'Secured',
-  loanAmount: 26600,
-  title: 'Mx',
-  firstName: 'Alan',
-  lastName: 'Turing',
-  maritalStatus: 'CivilPartnership',
-  drivingLicenceType: 'ProvisionalUK',
-  propertyType: 'SemiDetached',
-  isSecurityCurrentAddress: false,
-  securityAddress: {
-    buildingNumber: '2',
-    town: 'Bletchley',
-    postcode: 'MK3 6EB',
-    residentialStatus: 'HomeownerNoMortgage',
-  },
-  isJointApplication: true,
-  JointApplicant: {
-    title: 'Dr',
-    firstName: 'Joan',
-    maritalStatus: 'Cohabiting',
-    drivingLicenceType: 'International',
-    employmentStatus: 'SelfEmployed',
-    dateOfBirth: '1917-06-24T00:00:00.000',
-  },
-  addresses: [
-    { addressIndex: 0, postcode: 'SW1A 2AA', residentialStatus: 'HomeownerWithMortgage' },
-    { addressIndex: 1, postcode: 'M1 1AE', residentialStatus: 'LivingWithParents' },
-  ],
-  employments: [
-    { employmentIndex: 0, employmentStatus: 'ArmedForces', occupation: 'Codebreaker' },
-    { employmentIndex: 1, employmentStatus: 'Disability' },
-  ],
-};
+const payloadOf = (kind: 'vehicle' | 'secured' | 'joint') =>
+  applicantPayload(kind, { today: TODAY }) as unknown as Record<string, unknown>;
 
-describe('the detail shows the labels the applicant saw, not the codes', () => {
-  it('answers of the applicant, from radios and dropdowns', () => {
-    const sections = groupAnswers({
-      ...SECURED_JOINT,
-      loanPurposeType: 'Vehicle',
-      financeType: 'HirePurchase',
-      lookingToBuy: 'StillLooking',
-      drivingLicenceType: 'FullUK',
+describe('the application as staff read it (decision 0065)', () => {
+  it.each(['vehicle', 'secured', 'joint'] as const)(
+    'shows a %s applicant’s answers exactly as their check-your-answers page did',
+    (kind) => {
+      const payload = payloadOf(kind);
+      const shown = applicationSections(payload, TODAY);
+      expect(shown.slice(0, -1)).toEqual(summarisePayload(payload, TODAY));
+      expect(shown.at(-1)!.heading).toBe(NOT_ANSWERS_HEADING);
+    },
+  );
+
+  it('shows no loan term on a vehicle application, which never asks it', () => {
+    const vehicle = applicationSections(payloadOf('vehicle'), TODAY);
+    expect(section(vehicle, 'Your loan')).toEqual({
+      'Loan purpose': 'A vehicle',
+      'Type of finance': 'Hire purchase',
+      'Found a vehicle': 'Yes, I have found a vehicle',
+      Deposit: 'No',
+      'Amount to borrow': '£7,500',
     });
-    expect(section(sections, 'The loan')).toMatchObject({
-      'What the loan is for': 'A vehicle',
-      'Finance type': 'Hire purchase',
-      'Looking to buy': 'No, I am still looking',
+    expect(section(applicationSections(payloadOf('secured'), TODAY), 'Your loan')).toMatchObject({
+      'Loan term': '15 years',
     });
-    expect(section(sections, 'About the applicant')).toMatchObject({
-      Title: 'Mx',
-      'Marital status': 'Civil partnership',
+  });
+
+  it('words every choice as the applicant saw it, not as the payload codes it', () => {
+    const sections = applicationSections(payloadOf('joint'), TODAY);
+    expect(section(sections, 'About you')).toMatchObject({
+      'Marital status': 'Single',
       'Driving licence': 'Full UK licence',
+      'Date of birth': '15 May 1980',
+    });
+    expect(section(sections, 'Joint applicant')).toMatchObject({
+      'First name': 'Ben',
+      'Marital status': 'Married',
+      'Employment status': 'Employed part time',
+    });
+    expect(section(sections, 'Address history')).toMatchObject({
+      Address: '10 Downing Street, London, SW1A 2AA',
+      'Residential status': 'Private tenant',
     });
   });
 
-  it('the property, the security address and the payload-only codes', () => {
-    const sections = groupAnswers(SECURED_JOINT);
-    expect(section(sections, 'The loan')).toMatchObject({
-      'What the loan is for': 'Something else',
-      'Finance type': 'Secured loan',
-      'Amount to borrow': '£26,600',
-    });
-    expect(section(sections, 'The property')).toMatchObject({
-      'Property type': 'Semi-detached house',
-      'Security is the current address': 'No',
-    });
-    expect(section(sections, 'Security address')['Residential status']).toBe(
-      'Homeowner without a mortgage',
-    );
-  });
-
-  it('an answer sent under its own name: in its step’s section, with its check-your-answers key', () => {
-    // propertyType and ownOtherProperties are marked inPayload in the journey table and have no
-    // line of their own in answers.ts.
-    const sections = groupAnswers({ ...SECURED_JOINT, ownOtherProperties: false });
-    expect(section(sections, 'The property')).toMatchObject({
-      'Own other properties': 'No',
-      'Property type': 'Semi-detached house',
-    });
-    expect(sections.map((s) => s.heading)).not.toContain('Other answers');
-  });
-
-  it('every repeated address and employment', () => {
-    const sections = groupAnswers(SECURED_JOINT);
-    expect(section(sections, 'Current address')['Residential status']).toBe(
-      'Homeowner with a mortgage',
-    );
-    expect(section(sections, 'Previous address 1')['Residential status']).toBe(
-      'Living with parents',
-    );
-    expect(section(sections, 'Current employment')['Employment status']).toBe('Armed forces');
-    expect(section(sections, 'Previous employment 1')['Employment status']).toBe(
-      'Not working due to disability',
-    );
-  });
-
-  it("the joint applicant's answers", () => {
-    expect(section(groupAnswers(SECURED_JOINT), 'Joint applicant')).toMatchObject({
-      Title: 'Dr',
-      'First name': 'Joan',
-      'Marital status': 'Living with a partner',
-      'Driving licence': 'International licence',
-      'Employment status': 'Self-employed',
-      'Date of birth': '24/06/1917',
-    });
-  });
-
-  it('the vehicle has a section of its own, not raw JSON under "Other answers"', () => {
-    const sections = groupAnswers({
-      ...SECURED_JOINT,
+  it('adds one section of what is not an answer: keys, tracking, attribution, the vehicle', () => {
+    const base = payloadOf('vehicle');
+    const payload = {
+      ...base,
       vehicle: { vehicleType: 'Motorhome', year: 2019, mileage: 42000 },
+      source: 'google',
+    };
+    expect(section(applicationSections(payload, TODAY), NOT_ANSWERS_HEADING)).toMatchObject({
+      'Submission key': base.submissionKey,
+      Affiliate: 'default',
+      'Dealer number': 'D1001',
+      Completed: 'Yes',
+      'Vehicle (from the dealer)': 'type Motorhome, registered 2019, miles 42000',
+      'Campaign source': 'google',
     });
-    expect(section(sections, 'The vehicle')).toEqual({
-      'Vehicle type': 'Motorhome',
-      'Year of registration': '2019',
-      Mileage: '42000',
-    });
-    expect(sections.map((s) => s.heading)).not.toContain('Other answers');
-  });
-
-  it('a code no list knows, and free text, are shown as sent', () => {
-    expect(formatValue('employmentStatus', 'Astronaut')).toBe('Astronaut');
-    expect(formatValue('occupation', 'FullTime')).toBe('FullTime');
-    expect(formatValue('maritalStatus', null)).toBe('Not given');
   });
 });

@@ -12,3 +12,8 @@ export function formatWhen(iso: string): string {
     minute: '2-digit',
   });
 }
+
+/** Today's calendar date where staff are (the summary's rules read a date). */
+export function today(now: Date = new Date()): { year: number; month: number; day: number } {
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+}

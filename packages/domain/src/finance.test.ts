@@ -3,13 +3,12 @@ import {
   REPRESENTATIVE_EXAMPLE,
   SECURED_EXAMPLE,
   aprFromSchedule,
-  formatGBP,
   monthlyRateFromApr,
   paymentFromApr,
   paymentFromMonthlyRate,
   representativeExample,
-  roundToPence,
 } from './finance.js';
+import { formatGBP, roundToPence } from './money.js';
 
 function level(amount: number, months: number) {
   return Array.from({ length: months }, (_, index) => ({ amount, month: index + 1 }));
@@ -226,9 +225,9 @@ describe('formatGBP', () => {
     vi.resetModules();
     const created = vi.spyOn(Intl, 'NumberFormat');
     try {
-      const finance = await import('./finance.js');
-      expect(finance.formatGBP(7500)).toBe('£7,500');
-      expect(finance.formatGBP(216.456)).toBe('£216.46');
+      const money = await import('./money.js');
+      expect(money.formatGBP(7500)).toBe('£7,500');
+      expect(money.formatGBP(216.456)).toBe('£216.46');
       expect(created).not.toHaveBeenCalled();
     } finally {
       created.mockRestore();

@@ -1,5 +1,10 @@
-import { STEP_IDS } from './journey.js';
-import type { StepId } from './journey.js';
+import { STEP_IDS } from './journey/steps.js';
+import type { StepId } from './journey/types.js';
+import {
+  APPLICATION_BRANCHES,
+  applicationBranch,
+  type ApplicationBranch,
+} from './journey/branch.js';
 
 /**
  * The funnel's vocabulary (docs/funnel.md, decision 0035): the journey's steps in journey order,
@@ -14,15 +19,16 @@ export const FUNNEL_STEPS: readonly FunnelStep[] = /* @__PURE__ */ (() => [
   ...FUNNEL_OUTCOME_STEPS,
 ])();
 
-export const FUNNEL_BRANCHES = ['vehicle', 'secured', 'joint'] as const;
-export type FunnelBranch = (typeof FUNNEL_BRANCHES)[number];
+export const FUNNEL_BRANCHES = APPLICATION_BRANCHES;
+export type FunnelBranch = ApplicationBranch;
 
-/** The branch an application is on when it reaches a step: joint wins, then a non-vehicle purpose. */
+/** The branch an application is on when it reaches a step (journey/branch.ts). */
 export function funnelBranch(state: {
   isJointApplication: boolean | null;
   form: { loanPurposeType: string | null };
 }): FunnelBranch {
-  if (state.isJointApplication === true) return 'joint';
-  const purpose = state.form.loanPurposeType;
-  return purpose !== null && purpose !== 'Vehicle' ? 'secured' : 'vehicle';
+  return applicationBranch({
+    loanPurposeType: state.form.loanPurposeType,
+    isJointApplication: state.isJointApplication,
+  });
 }

@@ -24,6 +24,10 @@ export {
   PROPERTY_TYPES,
   VEHICLE_TYPES,
   isSecuredApplication,
+  APPLICATION_BRANCHES,
+  loanBranch,
+  isSecuredPurpose,
+  applicationBranch,
   emptyAddress,
   emptySecurityAddress,
   emptyEmployment,
@@ -49,6 +53,8 @@ export type {
   ResidentialStatus,
   PropertyType,
   VehicleType,
+  LoanBranch,
+  ApplicationBranch,
   Address,
   SecurityAddress,
   Employment,
@@ -80,6 +86,7 @@ export {
   stepHint,
   stepCopy,
   loadStepCopy,
+  fieldWords,
   stepFields,
   INVALID_POSTCODE_MESSAGE,
   validateStep,
@@ -161,6 +168,8 @@ export type { FunnelStep, FunnelBranch } from './funnel.js';
 export { ACCOUNT_STATUS } from './account-status.js';
 export type { AccountStatus } from './account-status.js';
 export {
+  submissionKeySchema,
+  SUBMISSION_KEY_MESSAGE,
   submissionPayloadSchema,
   partialSubmissionPayloadSchema,
   submissionResponseSchema,
@@ -169,16 +178,22 @@ export {
   addressDetailSchema,
   addressDetailResponseSchema,
 } from './schemas.js';
-export type { FieldProblem, PayloadAnswers, PayloadCheckOptions } from './payload-answers.js';
-export { NAMED_PAYLOAD_FIELDS } from './payload-fields.js';
-export type { NamedPayloadField, TablePayloadField } from './payload-fields.js';
+export type { PayloadAnswers } from './codec/read.js';
+export { readPayload } from './codec/read.js';
 export {
-  PAYLOAD_DATE_OF_BIRTH,
-  payloadPathOf,
-  answersFromPayload,
-  payloadStepProblems,
-  mergeProblems,
-} from './payload-answers.js';
+  summariseAnswers,
+  summarisePayload,
+  formatYearsMonths,
+  formatDateOfBirth,
+  listInWords,
+} from './codec/summary.js';
+export type { AnswerRow, AnswerGroup, AnswerSection } from './codec/summary.js';
+export { ENVELOPE_KEYS } from './codec/envelope.js';
+export type { EnvelopeKey } from './codec/envelope.js';
+export type { FieldProblem, PayloadCheckOptions } from './codec/check.js';
+export { NOT_ASKED, payloadStepProblems, mergeProblems, payloadNameOf } from './codec/check.js';
+export { PAYLOAD_DATE_OF_BIRTH } from './codec/values.js';
+export { PAYLOAD_DEFAULTS } from './codec/policy.js';
 export type {
   SubmissionPayload,
   PartialSubmissionPayload,
@@ -211,11 +226,12 @@ export type {
   ServedText,
   TextEvidence,
 } from './disclosure-evidence.js';
-export { canSubmit, buildSubmissionPayload } from './payload.js';
-export type { SubmissionPayloadDraft } from './payload.js';
+export { canSubmit, buildSubmissionPayload } from './codec/build.js';
+export type { SubmissionPayloadDraft, BuildPayloadOptions } from './codec/build.js';
 export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';
 export type { Outcome } from './outcome.js';
-export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE, formatGBP } from './finance.js';
+export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE } from './finance.js';
+export { formatGBP } from './money.js';
 export type { RepresentativeExample } from './finance.js';
 export { newReference, parseReference } from './reference.js';
 export { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails, companyNamed } from './company.js';

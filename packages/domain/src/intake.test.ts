@@ -8,7 +8,7 @@ import {
   subdomainOf,
   type IntakeInput,
 } from './intake.js';
-import { createInitialState, type ApplicationState } from './state.js';
+import { createInitialState, type ApplicationState } from './journey/index.js';
 
 const GUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER_GUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -8,15 +8,9 @@
  * when a name repeats, the first occurrence wins (as URLSearchParams.get does).
  */
 import { brandForHost, normaliseHost } from './brands.js';
-import {
-  GUID_PATTERN,
-  createInitialState,
-  restoreState,
-  serialiseState,
-  type ApplicationState,
-  type UtmParameters,
-  type Vehicle,
-} from './state.js';
+import { createInitialState } from './journey/defaults.js';
+import { GUID_PATTERN, restoreState, serialiseState } from './journey/restore.js';
+import type { ApplicationState, UtmParameters, Vehicle } from './journey/shape.js';
 import { vehicleTypeForHost } from './vehicle-type.js';
 
 export interface IntakeInput {

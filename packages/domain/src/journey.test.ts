@@ -15,7 +15,7 @@ import {
   emptyEmployment,
   type ApplicationState,
   type LoanPurposeType,
-} from './state.js';
+} from './journey/index.js';
 import type { CalendarDate } from './date-of-birth.js';
 import {
   MAX_STEP_NUMBER,
@@ -38,7 +38,7 @@ import {
   validateStep,
   type StepId,
   type StepRef,
-} from './journey.js';
+} from './journey/index.js';
 import { applicantAnswers, setAnswer } from './testing/applicant.js';
 
 const TODAY: CalendarDate = { year: 2026, month: 11, day: 21 };
@@ -198,6 +198,8 @@ function answer(state: ApplicationState, step: StepRef, who: Applicant): void {
         street: 'Mill Lane',
         town: 'York',
         postcode: 'YO1 7HH',
+        yearsAtAddress: 12,
+        monthsAtAddress: 0,
       };
     },
     'own-other-properties': () => void (f.ownOtherProperties = false),
@@ -564,9 +566,10 @@ describe('stepFields', () => {
     expect(stepFields({ id: 'security-address-add' }, state).map((f) => f.path)).toEqual([
       'form.securityAddress.postcode',
       'form.securityAddress',
+      'form.securityAddress.yearsAtAddress',
     ]);
     state.form.securityAddress.manual = true;
-    expect(stepFields({ id: 'security-address-add' }, state)).toHaveLength(8);
+    expect(stepFields({ id: 'security-address-add' }, state)).toHaveLength(9);
   });
 
   it('asks occupation and employer only for employed statuses', () => {
@@ -810,10 +813,11 @@ describe('validateStep: SPEC messages for an empty screen', () => {
     expect(errors('address/2', state)).toEqual([]);
   });
 
-  it('security address, both variants', () => {
-    expect(errors('security-address-add').map((e) => e.field)).toEqual([
-      'form.securityAddress.postcode',
-      'form.securityAddress',
+  it('security address, both variants, and how long it has been owned', () => {
+    expect(errors('security-address-add')).toEqual([
+      { field: 'form.securityAddress.postcode', message: 'Please enter your postcode.' },
+      { field: 'form.securityAddress', message: 'Please choose your address.' },
+      { field: 'form.securityAddress.yearsAtAddress', message: 'Please answer this question.' },
     ]);
     const state = createInitialState();
     state.form.securityAddress.manual = true;
@@ -822,6 +826,7 @@ describe('validateStep: SPEC messages for an empty screen', () => {
       'form.securityAddress.houseName',
       'form.securityAddress.street',
       'form.securityAddress.town',
+      'form.securityAddress.yearsAtAddress',
     ]);
   });
 

@@ -126,3 +126,9 @@ export function dateOfBirthMessages(who: Who = 'applicant') {
     tooOld: 'They must be under 75 years old to apply for finance with us.',
   };
 }
+
+/**
+ * A number the screens never hold (their inputs round up, docs/product.md §5) but another client
+ * might send: amounts are whole pounds, terms whole years (decision 0066).
+ */
+export const WHOLE_NUMBER = 'Must be a whole number.';

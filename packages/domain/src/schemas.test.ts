@@ -12,13 +12,9 @@ import {
   submissionResponseSchema,
   type SubmissionPayload,
 } from './schemas.js';
-import { journeySteps, stepFields } from './journey.js';
-import {
-  answersFromPayload,
-  mergeProblems,
-  payloadPathOf,
-  type FieldProblem,
-} from './payload-answers.js';
+import { journeySteps, stepFields } from './journey/index.js';
+import { readPayload } from './codec/read.js';
+import { mergeProblems, payloadNameOf, type FieldProblem } from './codec/check.js';
 import { applicantPayload } from './testing/applicant.js';
 
 const consents = {
@@ -182,8 +178,13 @@ const TODAY = { year: 2026, month: 3, day: 10 };
  * What the server refuses a body for (routes/submission.ts): the schema's structural problems
  * merged with the journey's step rules over the body's answers (decision 0039).
  */
-function problems(body: unknown, complete = true): FieldProblem[] {
+function problems(given: unknown, complete = true): FieldProblem[] {
   const schema = complete ? submissionPayloadSchema : partialSubmissionPayloadSchema;
+  // A partial save says so (IsCompleted false); this file's bodies are full ones unless changed.
+  const body =
+    !complete && (given as { IsCompleted?: unknown }).IsCompleted === true
+      ? { ...(given as object), IsCompleted: false }
+      : given;
   const result = schema.safeParse(body);
   const structural = result.success
     ? []
@@ -227,7 +228,7 @@ describe('submissionPayloadSchema', () => {
       netMonthlyIncome: 0,
       isJointApplication: false,
       termsAndConditionsAgreed: true,
-      IsCompleted: false,
+      IsCompleted: true,
       ...consents,
       addresses: [
         {
@@ -252,11 +253,11 @@ describe('submissionPayloadSchema', () => {
     // The payload keys of the answers the screens on this applicant's path ask. Any the lines
     // above leave out are answered as the shared applicant answers them, so a new question on
     // the vehicle path is answered here without an edit.
-    const state = answersFromPayload(own).state;
+    const state = readPayload(own).state;
     const asked = new Set(
       journeySteps(state, TODAY)
         .flatMap((ref) => stepFields(ref, state))
-        .map((field) => payloadPathOf(field.path).split('.')[0]!),
+        .map((field) => payloadNameOf(field.path).split('.')[0]!),
     );
     const fixture = applicantPayload('vehicle') as unknown as Record<string, unknown>;
     const minimal = {
@@ -278,6 +279,7 @@ describe('submissionPayloadSchema', () => {
 
   const rejected: [string, Path, unknown][] = [
     ['a submission key that is not URL-safe', ['submissionKey'], 'a/b'],
+    ['a submission key that is not a version 4 UUID', ['submissionKey'], 'e'],
     ['an empty submission key', ['submissionKey'], ''],
     ['a missing affiliate key', ['affiliateKey'], undefined],
     ['an affiliate key over 50', ['affiliateKey'], 'k'.repeat(51)],
@@ -372,10 +374,11 @@ describe('submissionPayloadSchema', () => {
     expect(paths(changed(['addresses'], []))).toContain('addresses');
     expect(paths(changed(['addresses'], []))).toContain('addresses.0.postcode');
     expect(paths(changed(['employments'], []))).toContain('employments');
+    // Each screen the joint applicant's path asks says what it needs.
     const noJoint = problems(changed(['JointApplicant'], undefined));
     expect(noJoint).toContainEqual({
-      path: 'JointApplicant',
-      message: 'Required for a joint application',
+      path: 'JointApplicant.title',
+      message: 'Please enter their title.',
     });
     expect(noJoint).toContainEqual({
       path: 'JointApplicant.firstName',
@@ -407,11 +410,29 @@ describe('submissionPayloadSchema', () => {
     }
   });
 
-  it('holds a security address copied from the current address to 10 years', () => {
-    const copy = changed(['isSecurityCurrentAddress'], true);
-    expect(paths(copy)).toEqual(['securityAddress.yearsAtAddress']);
-    const tenYears = changed(['securityAddress', 'yearsAtAddress'], 10, copy);
-    expect(paths(tenYears)).toEqual([]);
+  it('holds a security address copied from the current address to the copy, at 10 years', () => {
+    const { addressIndex: _index, ...current } = clone(VALID.addresses[0]!);
+    // Twelve years at the current address: one address is the whole history.
+    const moved = changed(
+      ['addresses'],
+      [{ ...clone(VALID.addresses[0]!), yearsAtAddress: 12 }],
+      changed(['isSecurityCurrentAddress'], true),
+    );
+    const copy = changed(['securityAddress'], { ...current, yearsAtAddress: 10 }, moved);
+    expect(paths(copy)).toEqual([]);
+    expect(problems(changed(['securityAddress', 'yearsAtAddress'], 12, copy))).toEqual([
+      {
+        path: 'securityAddress.yearsAtAddress',
+        message: 'Must be at most 10 for a copy of the current address',
+      },
+    ]);
+    // Not the current address: each line that differs is named.
+    expect(problems(changed(['securityAddress', 'town'], 'York', copy))).toEqual([
+      {
+        path: 'securityAddress.town',
+        message: 'Must be the current address, as security-address-confirm says',
+      },
+    ]);
     // A secured application sends its security address, copied or separate.
     const noSecurity = changed(['securityAddress'], undefined, copy);
     expect(paths(noSecurity)).toEqual(['securityAddress']);
@@ -419,11 +440,9 @@ describe('submissionPayloadSchema', () => {
 
   it('rejects a joint applicant unless isJointApplication is true', () => {
     expect(paths(changed(['isJointApplication'], false))).toEqual(['JointApplicant']);
-    // The joint question is asked on every path, so a full submission answers it.
-    expect(paths(changed(['isJointApplication'], undefined))).toEqual([
-      'isJointApplication',
-      'JointApplicant',
-    ]);
+    // The joint question is asked on every path, so a full submission answers it; what it
+    // would not ask is named once it is answered.
+    expect(paths(changed(['isJointApplication'], undefined))).toEqual(['isJointApplication']);
     const single = changed(['JointApplicant'], undefined, changed(['isJointApplication'], false));
     expect(paths(single)).toEqual([]);
   });
@@ -663,11 +682,12 @@ const SCREEN_REFUSALS: [string, Path, unknown, string][] = [
     'Holiday',
     'Please choose an option to continue.',
   ],
+  // A secured loan's product is the policy's `Secured` (decision 0064).
   [
     'a vehicle finance type on a secured loan',
     ['financeType'],
     'HirePurchase',
-    'Please choose an option to continue.',
+    'Not asked on this application',
   ],
   ['terms not agreed', ['termsAndConditionsAgreed'], false, 'Please check this box.'],
   // dates of birth (the rules that need no clock)
@@ -718,7 +738,8 @@ const SCREEN_REFUSALS: [string, Path, unknown, string][] = [
   ],
   ['no bedrooms', ['propertyBedrooms'], 0, 'Must be between 1 and 20.'],
   ['21 bedrooms', ['propertyBedrooms'], 21, 'Must be between 1 and 20.'],
-  ['a deposit over £100,000', ['cashDeposit'], 100_001, 'Must be between 0 and 100000.'],
+  // A secured loan asks no deposit: only the policy's 0 may be sent (decision 0064).
+  ['a deposit on a secured loan', ['cashDeposit'], 1500, 'Not asked on this application'],
   // years and months
   [
     '12 months at an address',
@@ -809,15 +830,41 @@ describe('the screens’ rules at the server (decisions 0013 and 0039)', () => {
     },
   );
 
+  it('holds amounts to whole pounds, and a vehicle loan’s term to the term screen’s range', () => {
+    const vehicle = applicantPayload('vehicle', { today: TODAY }) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(pairs({ ...vehicle, loanAmount: 5000.5 })).toEqual([
+      ['loanAmount', 'Must be a whole number.'],
+    ]);
+    expect(pairs({ ...vehicle, netMonthlyIncome: 2400.01 })).toEqual([
+      ['netMonthlyIncome', 'Must be a whole number.'],
+    ]);
+    // A vehicle application asks no term: the policy's 5, or a term the term screen accepts.
+    for (const term of [0, -1, 99, 26, 2]) {
+      expect(pairs({ ...vehicle, term }), String(term)).toEqual([
+        ['term', 'Not asked on this application'],
+      ]);
+    }
+    for (const term of [3, 5, 25]) expect(paths({ ...vehicle, term })).toEqual([]);
+    // The payload of docs/product.md §3 always carries a term.
+    const { term: _term, ...noTerm } = vehicle;
+    expect(paths(noTerm)).toEqual(['term']);
+  });
+
   it('holds a vehicle loan to the amount-to-finance range and asks for the licence', () => {
     const vehicle = {
-      ...clone(VALID),
-      loanPurposeType: 'Vehicle',
+      ...(applicantPayload('vehicle', { today: TODAY }) as object),
       financeType: 'PersonalContractPurchase',
       drivingLicenceType: 'FullUK',
       lookingToBuy: 'StillLooking',
+      cashDeposit: 2500,
     };
     expect(paths(vehicle)).toEqual([]);
+    expect(pairs({ ...vehicle, cashDeposit: 100_001 })).toEqual([
+      ['cashDeposit', 'Must be between 0 and 100000.'],
+    ]);
     const messages = (payload: object) => problems(payload).map((p) => p.message);
     expect(messages({ ...vehicle, loanAmount: 999 })).toEqual(['Must be between 1000 and 100000.']);
     expect(messages({ ...vehicle, loanAmount: 100_001 })).toEqual([
@@ -928,7 +975,7 @@ describe('partialSubmissionPayloadSchema', () => {
   function withoutPeople(): Record<string, unknown> {
     const copy = clone(VALID) as Record<string, unknown>;
     for (const field of personFields) delete copy[field];
-    copy.JointApplicant = { yearsAtEmployer: 0, monthsAtEmployer: 0, ...consents };
+    copy.JointApplicant = { ...consents };
     copy.addresses = [];
     copy.employments = [];
     return copy;
@@ -940,8 +987,20 @@ describe('partialSubmissionPayloadSchema', () => {
     expect(paths(noJoint, false)).toEqual([]);
   });
 
-  it('accepts a complete payload', () => {
-    expect(partialSubmissionPayloadSchema.safeParse(VALID).success).toBe(true);
+  it('accepts a complete payload, saved as not yet complete', () => {
+    expect(partialSubmissionPayloadSchema.safeParse({ ...VALID, IsCompleted: false }).success).toBe(
+      true,
+    );
+  });
+
+  it('says IsCompleted false on a partial save and true on a full submission', () => {
+    expect(problems({ ...VALID, IsCompleted: false })).toEqual([
+      { path: 'IsCompleted', message: 'Must be true for a full submission' },
+    ]);
+    const partial = partialSubmissionPayloadSchema.safeParse(VALID);
+    expect(
+      partial.success ? [] : partial.error.issues.map((i) => [i.path.join('.'), i.message]),
+    ).toEqual([['IsCompleted', 'Must be false for a partial save']]);
   });
 
   it('keeps the types and limits of what is sent', () => {

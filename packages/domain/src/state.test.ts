@@ -12,8 +12,8 @@ import {
   serialiseState,
   type ApplicationState,
   type LoanPurposeType,
-} from './state.js';
-import { journeySteps } from './journey.js';
+} from './journey/index.js';
+import { journeySteps } from './journey/index.js';
 
 function stored(edit: (raw: Record<string, unknown> & { form: Record<string, unknown> }) => void) {
   const raw = JSON.parse(serialiseState(createInitialState())) as Record<string, unknown> & {

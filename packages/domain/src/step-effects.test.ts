@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersImpliedBy } from './step-effects.js';
-import { createInitialState, type ApplicationState } from './state.js';
+import { answersImpliedBy } from './journey/effects.js';
+import { createInitialState, type ApplicationState } from './journey/index.js';
 
 const today = { year: 2026, month: 11, day: 21 };
 

@@ -18,7 +18,7 @@ import {
   type Who,
 } from './messages.js';
 import { hasAllowedPrefix, isDramaNumber } from './phone.js';
-import { TITLES } from './state.js';
+import { TITLES } from './journey/options.js';
 
 export const TEXT_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 50;

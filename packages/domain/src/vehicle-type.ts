@@ -1,5 +1,5 @@
 import { normaliseHost } from './brands.js';
-import type { VehicleType } from './state.js';
+import type { VehicleType } from './journey/options.js';
 
 // docs/product.md §7, first match wins: 'caravan' must be tested before 'van', which it contains.
 const HOST_WORDS: readonly (readonly [string, VehicleType])[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAddress, emptyEmployment, type Address, type Employment } from './state.js';
+import { emptyAddress, emptyEmployment, type Address, type Employment } from './journey/index.js';
 import {
   HISTORY_CAPS,
   HISTORY_MONTHS,

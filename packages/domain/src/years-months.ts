@@ -1,4 +1,4 @@
-import type { Address, Employment } from './state.js';
+import type { Address, Employment } from './journey/shape.js';
 
 type Count = number | '' | null | undefined;
 

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { DisclosureEvidence } from '@broker/domain';
 import { api, ApiError } from '../api';
 import type { Session } from '../api';
-import { groupAnswers } from '../answers';
+import { applicationSections } from '../answers';
 import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
-import { formatWhen } from '../format';
+import { formatWhen, today } from '../format';
 import { DeliveryPanel } from './deliveries';
 import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';
@@ -141,17 +141,33 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
       <DeliveryPanel id={detail.id} session={session} initial={detail.deliveries} />
       <EvidencePanel applicationId={detail.id} evidence={detail.evidence} />
 
-      {groupAnswers(payload).map((section) => (
+      {/* The applicant's check-your-answers, in their words, then what is not an answer. */}
+      {applicationSections(payload, today()).map((section) => (
         <section key={section.heading} className="check-answers__section">
           <h2 className="heading-m">{section.heading}</h2>
-          <dl className="summary-list">
-            {section.rows.map((row) => (
-              <div className="summary-list__row" key={row.key}>
-                <dt className="summary-list__key">{row.key}</dt>
-                <dd className="summary-list__value">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {section.groups.map((group) => (
+            <Fragment key={group.heading ?? ''}>
+              {group.heading && <h3 className="heading-s">{group.heading}</h3>}
+              <dl className="summary-list">
+                {group.rows.map((row) => (
+                  <div
+                    className="summary-list__row"
+                    key={`${row.step.id}-${row.step.n ?? 1}-${row.key}`}
+                  >
+                    <dt className="summary-list__key">{row.key}</dt>
+                    <dd className="summary-list__value">
+                      {row.value.map((line, index) => (
+                        <Fragment key={index}>
+                          {index > 0 && <br />}
+                          {line}
+                        </Fragment>
+                      ))}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </Fragment>
+          ))}
         </section>
       ))}
     </>

@@ -7,7 +7,8 @@
  * statically; tests read it through `loadStepCopy` too.
  */
 import type { Address } from './shape.js';
-import type { StepCopy, StepId } from './types.js';
+import type { FieldCopy, StepCopy, StepId } from './types.js';
+import type { FieldPath } from './path.js';
 import { entryIsEmployed, laterEntry } from './steps.js';
 import { START_COPY } from './start-copy.js';
 
@@ -22,6 +23,51 @@ function oneLine(address: Address | undefined): string {
     .filter(Boolean)
     .join(', ');
 }
+
+/**
+ * The question and hint of each field that has its own (a screen that asks more than one thing
+ * asks each by its legend), by the field's path in the table; `stepFields` adds them to the
+ * fields it resolves once this module is loaded.
+ */
+export const FIELD_COPY: Readonly<Partial<Record<FieldPath, FieldCopy>>> = {
+  'form.employments.{n}.occupation': {
+    legend: 'Occupation',
+    hint: 'Your job title, for example sales assistant or engineer.',
+  },
+  'form.employments.{n}.employerName': {
+    legend: 'Employer name',
+    hint: 'If you are self-employed, the name of your business.',
+  },
+  'form.employments.{n}.employerTown': {
+    legend: 'Employer town',
+    hint: 'The town or city where you work.',
+  },
+  'form.depositType': {
+    hint: 'A deposit, including the value of any part-exchange, lowers the amount you need to borrow. You can still apply without one.',
+  },
+  'form.cashDeposit': { legend: 'How much is your deposit?' },
+  'form.propertyValue': { legend: 'What is the property worth?' },
+  'form.mortgageBalance': {
+    legend: 'How much is left to pay on your mortgage?',
+    hint: 'Enter 0 if the property has no mortgage.',
+  },
+  'form.propertyBedrooms': { legend: 'How many bedrooms does it have?' },
+  'form.propertyType': { legend: 'What type of property is it?' },
+  'form.securityAddress.yearsAtAddress': { legend: 'How long have you owned it?' },
+  // Non-breaking spaces keep the example number on one line on a phone.
+  'form.contactNumber': { hint: 'A UK number, for example 07700\u00a0900\u00a0982.' },
+  'form.isAgreedTermsAndConditions': { legend: 'I have read and agree to the Terms & Conditions' },
+  'form.additionalNeedsRequirements': {
+    legend:
+      'Do you have any health condition, life event or other circumstance that affects how we should deal with you?',
+  },
+  'form.discussFinancialCircumstances': {
+    legend: 'Would you like to discuss your financial circumstances with us?',
+  },
+  'form.additionalNeedsRequirementsStatement': {
+    legend: 'Tell us what you would like us to know (optional)',
+  },
+};
 
 export const STEP_COPY: Readonly<Record<StepId, StepCopy>> = {
   start: START_COPY,

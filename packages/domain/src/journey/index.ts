@@ -10,6 +10,7 @@ export * from './restore.js';
 export * from './path.js';
 export * from './types.js';
 export * from './labels.js';
+export * from './branch.js';
 export { EMPLOYED_STATUSES, STEPS, STEP_IDS } from './steps.js';
 export {
   sameStep,
@@ -20,6 +21,7 @@ export {
   stepHint,
   stepCopy,
   loadStepCopy,
+  fieldWords,
   stepFields,
 } from './resolve.js';
 export { INVALID_POSTCODE_MESSAGE, validateStep, isStepComplete } from './validate.js';

@@ -8,6 +8,7 @@ import { MAX_STEP_NUMBER } from './types.js';
 import { EMPLOYED_STATUSES, STEP_IDS, STEPS } from './steps.js';
 import { normalise, sameStep } from './resolve.js';
 import { isStepComplete } from './validate.js';
+import { isSecuredPurpose, loanBranch } from './branch.js';
 import { needsAnotherAddress, needsAnotherEmployment } from '../years-months.js';
 import { BRAND_LIST, brandForHost, type Brand } from '../brands.js';
 import type { CalendarDate } from '../date-of-birth.js';
@@ -20,11 +21,8 @@ function brandOf(state: ApplicationState): Brand {
 export const CONDITIONS: Readonly<
   Record<ConditionId, { label: string; test: (state: ApplicationState) => boolean }>
 > = {
-  vehicle: { label: 'vehicle', test: (s) => s.form.loanPurposeType === 'Vehicle' },
-  secured: {
-    label: 'secured',
-    test: (s) => s.form.loanPurposeType !== null && s.form.loanPurposeType !== 'Vehicle',
-  },
+  vehicle: { label: 'vehicle', test: (s) => loanBranch(s.form.loanPurposeType) === 'vehicle' },
+  secured: { label: 'secured', test: (s) => isSecuredPurpose(s.form.loanPurposeType) },
   brandAsksDeposit: {
     label: 'brand asks deposit questions',
     test: (s) => brandOf(s).askDepositAndLookingToPurchaseQuestions === true,
@@ -85,7 +83,11 @@ export const ITEMS: readonly Item[] = STEP_IDS.reduce<Item[]>((items, id) => {
  * left (a joint applicant after switching to No, addresses after the history reached three
  * years) are not on it. A loop goes on to its next entry only once the entry is complete.
  */
-export function journeySteps(state: ApplicationState, today: CalendarDate): StepRef[] {
+export function journeySteps(
+  state: ApplicationState,
+  today: CalendarDate,
+  complete: (ref: StepRef) => boolean = (ref) => isStepComplete(ref, state, today),
+): StepRef[] {
   const path: StepRef[] = [];
   for (const item of ITEMS) {
     if (item.kind === 'step') {
@@ -97,8 +99,7 @@ export function journeySteps(state: ApplicationState, today: CalendarDate): Step
         .filter((id) => inIteration(STEPS[id], n))
         .map((id): StepRef => ({ id, n }));
       path.push(...iteration);
-      const complete = iteration.every((ref) => isStepComplete(ref, state, today));
-      if (!complete || !LOOPS[item.loop].again(state, n)) break;
+      if (!iteration.every(complete) || !LOOPS[item.loop].again(state, n)) break;
     }
   }
   return path;

@@ -1,3 +1,5 @@
+import { isSecuredPurpose } from './branch.js';
+
 /**
  * The option lists of the application state: the values each choice may take (their labels
  * are in labels.ts).
@@ -20,8 +22,7 @@ export type LoanPurposeType = (typeof LOAN_PURPOSES)[number];
 export function isSecuredApplication(state: {
   form: { loanPurposeType: LoanPurposeType | null };
 }): boolean {
-  const purpose = state.form.loanPurposeType;
-  return purpose !== null && purpose !== 'Vehicle';
+  return isSecuredPurpose(state.form.loanPurposeType);
 }
 
 /** Vehicle finance products (the loan-type screen) plus the homeowner loan. */

@@ -58,10 +58,18 @@ export function resolveFieldPath(path: FieldPath, n: number): StatePath {
   return path.replace('{n}', String(n - 1)) as StatePath;
 }
 
+/** Each path's keys, split once: the server reads every answer of every submission. */
+const KEYS = new Map<string, readonly string[]>();
+
 /** Reads an answer; anything missing on the way gives undefined. */
 export function getAnswer<P extends StatePath>(state: ApplicationState, path: P): AnswerAt<P> {
+  let keys = KEYS.get(path);
+  if (keys === undefined) {
+    keys = path.split('.');
+    KEYS.set(path, keys);
+  }
   let node: unknown = state;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (typeof node !== 'object' || node === null) return undefined as AnswerAt<P>;
     if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined as AnswerAt<P>;
     node = (node as Record<string, unknown>)[key];

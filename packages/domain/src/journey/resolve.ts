@@ -2,6 +2,8 @@
 import type { ApplicationState } from './shape.js';
 import {
   MAX_STEP_NUMBER,
+  type FieldCopy,
+  type FieldSpec,
   type ResolvedField,
   type StepCopy,
   type StepId,
@@ -10,10 +12,12 @@ import {
 import { STEP_IDS, STEPS } from './steps.js';
 import { START_COPY } from './start-copy.js';
 import { setOptionLabels } from './labels.js';
-import { resolveFieldPath } from './path.js';
+import { resolveFieldPath, type FieldPath } from './path.js';
+
+const NUMBERED = new Set<StepId>(STEP_IDS.filter((id) => STEPS[id].path.includes('{n}')));
 
 function isNumbered(id: StepId): boolean {
-  return STEPS[id].path.includes('{n}');
+  return NUMBERED.has(id);
 }
 
 export function entryOf(ref: StepRef): number {
@@ -60,6 +64,7 @@ export function parseStepPath(path: string): StepRef | null {
 }
 
 let loadedCopy: Readonly<Record<StepId, StepCopy>> | null = null;
+let fieldCopy: Readonly<Partial<Record<FieldPath, FieldCopy>>> = {};
 
 /**
  * Fetches the journey's copy (copy.ts), which the first screen's script leaves out: a later
@@ -70,7 +75,15 @@ export async function loadStepCopy(): Promise<void> {
   if (loadedCopy !== null) return;
   const copy = await import('./copy.js');
   setOptionLabels(copy.OPTION_LABELS);
+  fieldCopy = copy.FIELD_COPY;
+  // Fields resolved before now lack their words.
+  compiled.clear();
   loadedCopy = copy.STEP_COPY;
+}
+
+/** A field's own question and hint, once `loadStepCopy` has fetched them. */
+export function fieldWords(path: FieldPath): FieldCopy {
+  return fieldCopy[path] ?? {};
 }
 
 /** A step's copy; throws for a later step whose copy `loadStepCopy` has not fetched yet. */
@@ -96,19 +109,60 @@ export function stepIntro(ref: StepRef, state: ApplicationState): string | undef
   return typeof intro === 'function' ? intro(entryOf(ref), state) : intro;
 }
 
+/** A field of one entry of a step, resolved once: its screen form and its condition. */
+export interface CompiledField {
+  readonly spec: FieldSpec;
+  readonly field: ResolvedField;
+  readonly showWhen: FieldSpec['showWhen'];
+}
+
+function resolve(spec: FieldSpec, n: number): ResolvedField {
+  const { showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field } = spec;
+  return {
+    ...field,
+    ...fieldCopy[spec.path],
+    path: resolveFieldPath(field.path, n),
+    ...(autocomplete !== undefined && n === 1 && { autocomplete }),
+    ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),
+    ...(oneOf !== undefined && { oneOf: { ...oneOf, path: resolveFieldPath(oneOf.path, n) } }),
+  };
+}
+
+const compiled = new Map<StepId, (readonly CompiledField[])[]>();
+
+/**
+ * Every field of a step's entry with its paths resolved, built once per step and entry (the
+ * server asks for them on every submission, the browser on every render).
+ */
+export function compiledFields(ref: StepRef): readonly CompiledField[] {
+  const n = entryOf(ref);
+  let entries = compiled.get(ref.id);
+  if (entries === undefined) {
+    entries = [];
+    compiled.set(ref.id, entries);
+  }
+  let fields = entries[n];
+  if (fields === undefined) {
+    fields = STEPS[ref.id].fields.map((spec) => ({
+      spec,
+      field: resolve(spec, n),
+      showWhen: spec.showWhen,
+    }));
+    entries[n] = fields;
+  }
+  return fields;
+}
+
+/** The fields a step's entry shows for these answers (`showWhen` applied). */
+export function shownFields(ref: StepRef, state: ApplicationState): CompiledField[] {
+  const n = entryOf(ref);
+  return compiledFields(ref).filter((entry) => entry.showWhen?.(state, n) ?? true);
+}
+
 /**
  * The fields a screen shows now, with `{n}` resolved and `showWhen` applied. Autofill tokens
  * stay on entry 1 only: a browser knows today's address and job, not earlier ones.
  */
 export function stepFields(ref: StepRef, state: ApplicationState): ResolvedField[] {
-  const n = entryOf(ref);
-  return STEPS[ref.id].fields
-    .filter((field) => field.showWhen?.(state, n) ?? true)
-    .map(({ showWhen: _showWhen, autocomplete, monthsPath, oneOf, ...field }) => ({
-      ...field,
-      path: resolveFieldPath(field.path, n),
-      ...(autocomplete !== undefined && n === 1 && { autocomplete }),
-      ...(monthsPath !== undefined && { monthsPath: resolveFieldPath(monthsPath, n) }),
-      ...(oneOf !== undefined && { oneOf: { ...oneOf, path: resolveFieldPath(oneOf.path, n) } }),
-    }));
+  return shownFields(ref, state).map((entry) => entry.field);
 }

@@ -11,6 +11,8 @@ import type { FieldSpec, StepId, StepSpec } from './types.js';
 import type { Who } from '../messages.js';
 import { dateOfBirthValue } from '../date-of-birth.js';
 import { getAnswer, resolveFieldPath, type FieldPath } from './path.js';
+import { HISTORY_CAPS, PAYLOAD_DEFAULTS } from '../codec/policy.js';
+import { isSecuredPurpose } from './branch.js';
 import {
   DRIVING_LICENCE_OPTIONS,
   EMPLOYMENT_STATUS_OPTIONS,
@@ -38,7 +40,7 @@ export function entryIsEmployed(state: ApplicationState, n: number): boolean {
   );
 }
 
-function employmentFields(): readonly FieldSpec[] {
+function employmentFields() {
   const at = 'form.employments.{n}' as const;
   return [
     {
@@ -51,8 +53,6 @@ function employmentFields(): readonly FieldSpec[] {
     {
       path: `${at}.occupation`,
       label: 'occupation',
-      legend: 'Occupation',
-      hint: 'Your job title, for example sales assistant or engineer.',
       autocomplete: 'organization-title',
       kind: 'text',
       who: 'applicant',
@@ -61,9 +61,7 @@ function employmentFields(): readonly FieldSpec[] {
     {
       path: `${at}.employerName`,
       label: 'employer name',
-      legend: 'Employer name',
       kind: 'text',
-      hint: 'If you are self-employed, the name of your business.',
       autocomplete: 'organization',
       who: 'applicant',
       showWhen: entryIsEmployed,
@@ -71,13 +69,12 @@ function employmentFields(): readonly FieldSpec[] {
     {
       path: `${at}.employerTown`,
       label: 'employer town',
-      legend: 'Employer town',
-      hint: 'The town or city where you work.',
       kind: 'text',
       who: 'applicant',
       showWhen: entryIsEmployed,
+      as: 'Town',
     },
-  ];
+  ] as const satisfies readonly FieldSpec[];
 }
 
 /**
@@ -85,23 +82,28 @@ function employmentFields(): readonly FieldSpec[] {
  * address, `manualPath`) shows the address lines. Either way the postcode comes first. Only
  * the applicant's own address gets autofill tokens (`autofill`).
  */
-function addressFields(
-  at: 'form.addresses.{n}' | 'form.securityAddress',
+function addressFields<const At extends 'form.addresses.{n}' | 'form.securityAddress'>(
+  at: At,
   manualPath: 'savedAddresses.{n}.manual' | 'form.securityAddress.manual',
   autofill: boolean,
-): readonly FieldSpec[] {
+) {
   const manual = (state: ApplicationState, n: number): boolean =>
     getAnswer(state, resolveFieldPath(manualPath, n)) === true;
   const lookup = (state: ApplicationState, n: number): boolean => !manual(state, n);
   const token = (autocomplete: FieldSpec['autocomplete']) => (autofill ? { autocomplete } : {});
-  const line = (key: keyof Address, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-    path: `${at}.${key}`,
-    label,
-    kind: 'text',
-    who: 'applicant',
-    showWhen: manual,
-    ...extra,
-  });
+  const line = <const K extends keyof Address, const E extends Partial<FieldSpec> = object>(
+    key: K,
+    label: string,
+    extra?: E,
+  ) =>
+    ({
+      path: `${at}.${key}`,
+      label,
+      kind: 'text',
+      who: 'applicant',
+      showWhen: manual,
+      ...(extra as E),
+    }) as const;
   return [
     {
       path: `${at}.postcode`,
@@ -111,27 +113,43 @@ function addressFields(
       ...token('postal-code'),
     },
     { path: at, label: 'address', kind: 'address', who: 'applicant', showWhen: lookup },
-    line('subBuilding', 'flat or unit', { required: false }),
+    // The payload's names for the lines (docs/product.md §3).
+    line('subBuilding', 'flat or unit', { required: false, as: 'flatNumber' }),
     line('houseName', 'house name', {
       required: false,
       oneOf: { path: `${at}.houseNumber`, label: 'house name or number' },
+      as: 'buildingName',
     }),
-    line('houseNumber', 'house number', { required: false, ...token('address-line1') }),
+    line('houseNumber', 'house number', {
+      required: false,
+      as: 'buildingNumber',
+      ...token('address-line1'),
+    }),
     line('street', 'street', token('address-line2')),
     line('locality', 'locality', { required: false }),
     line('town', 'town or city', token('address-level2')),
     line('county', 'county', { required: false, ...token('address-level1') }),
-  ];
+  ] as const satisfies readonly FieldSpec[];
 }
 
-function optInFields(at: 'form' | 'form.joint', who: Who): readonly FieldSpec[] {
-  const box = (key: keyof OptIns, label: string): FieldSpec => ({
-    path: `${at}.${key}`,
-    label,
-    kind: 'checkbox',
-    who,
-    required: false,
-  });
+/** `isOptedEmail` → `IsOptedEmail`, `isOptedEmailPartner` → `IsOptedEmailThirdParty`. */
+type OptInName<K extends string> = K extends `is${infer Channel}Partner`
+  ? `Is${Channel}ThirdParty`
+  : K extends `is${infer Channel}`
+    ? `Is${Channel}`
+    : never;
+
+function optInFields<const At extends 'form' | 'form.joint'>(at: At, who: Who) {
+  // The payload's names: `IsOpted…`, and `…ThirdParty` for the partners' channels (docs/payload.md).
+  const box = <const K extends keyof OptIns>(key: K, label: string) =>
+    ({
+      path: `${at}.${key}`,
+      label,
+      kind: 'checkbox',
+      who,
+      required: false,
+      as: `I${key.slice(1).replace(/Partner$/, 'ThirdParty')}` as OptInName<K>,
+    }) as const;
   return [
     box('isOptedEmail', 'email'),
     box('isOptedSms', 'text message'),
@@ -142,28 +160,35 @@ function optInFields(at: 'form' | 'form.joint', who: Who): readonly FieldSpec[] 
     box('isOptedPhonePartner', 'phone call from our partners'),
     box('isOptedPostPartner', 'post from our partners'),
     box('isOptedThirdParty', 'sharing my details with selected third parties'),
-  ];
+  ] as const satisfies readonly FieldSpec[];
 }
 
-function yesNo(
-  path: FieldPath,
-  label: string,
-  extra: Pick<FieldSpec, 'legend' | 'hint' | 'checkAnswersKey' | 'inPayload'> = {},
-): FieldSpec {
-  return { path, label, kind: 'radio', options: YES_NO, who: 'applicant', ...extra };
+function yesNo<
+  const P extends FieldPath,
+  const E extends Pick<FieldSpec, 'legend' | 'hint' | 'checkAnswersKey' | 'as'> = object,
+>(path: P, label: string, extra?: E) {
+  return {
+    path,
+    label,
+    kind: 'radio',
+    options: YES_NO,
+    who: 'applicant',
+    ...(extra as E),
+  } as const;
 }
 
 export const laterEntry = (n: number): boolean => n > 1;
 
-/** The journey, in order. Object key order is the order of the screens. */
-export const STEPS: Readonly<Record<StepId, StepSpec>> = {
+/**
+ * The journey, in order. Object key order is the order of the screens. Declared `as const` so
+ * that the payload's static type can be read from it (codec/payload-type.ts).
+ */
+export const TABLE = {
   start: {
     path: '/',
     checkAnswers: { section: 'loan' },
     effects: (state) =>
-      state.form.loanPurposeType !== null && state.form.loanPurposeType !== 'Vehicle'
-        ? { 'form.financeType': 'Secured' }
-        : {},
+      isSecuredPurpose(state.form.loanPurposeType) ? { 'form.financeType': 'Secured' } : {},
     fields: [
       {
         path: 'form.loanPurposeType',
@@ -171,6 +196,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         kind: 'radio',
         options: LOAN_PURPOSE_OPTIONS,
         who: 'applicant',
+        codes: { SomethingElse: 'Other' },
+        default: PAYLOAD_DEFAULTS.loanPurposeType,
       },
     ],
   },
@@ -186,6 +213,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         kind: 'radio',
         options: FINANCE_TYPE_OPTIONS,
         who: 'applicant',
+        // A secured loan's product: the start question's answer decides it.
+        default: PAYLOAD_DEFAULTS.financeType,
       },
     ],
   },
@@ -214,12 +243,15 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     when: ['vehicle', 'brandAsksDeposit'],
     fields: [
       yesNo('form.depositType', 'deposit', {
-        hint: 'A deposit, including the value of any part-exchange, lowers the amount you need to borrow. You can still apply without one.',
+        // Sent as the amount: No is a deposit of 0 (docs/payload.md).
+        as: {
+          by: 'cashDeposit',
+          read: (amount: unknown) => (typeof amount === 'number' ? amount !== 0 : null),
+        },
       }),
       {
         path: 'form.cashDeposit',
         label: 'deposit amount',
-        legend: 'How much is your deposit?',
         kind: 'number',
         unit: 'pounds',
         // docs/product.md §4: a deposit that is not a number becomes 0, which is an answer (decision 0013).
@@ -227,6 +259,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         max: 100000,
         who: 'applicant',
         showWhen: (state) => state.form.depositType === true,
+        default: PAYLOAD_DEFAULTS.cashDeposit,
       },
     ],
   },
@@ -246,6 +279,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         max: 100000,
         step: 250,
         who: 'applicant',
+        default: PAYLOAD_DEFAULTS.loanAmount,
       },
     ],
   },
@@ -265,6 +299,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         max: 250000,
         step: 1000,
         who: 'applicant',
+        default: PAYLOAD_DEFAULTS.loanAmount,
       },
     ],
   },
@@ -283,6 +318,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         max: 25,
         step: 1,
         who: 'applicant',
+        default: PAYLOAD_DEFAULTS.term,
       },
     ],
   },
@@ -294,7 +330,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       {
         path: 'form.propertyValue',
         label: 'property value',
-        legend: 'What is the property worth?',
         kind: 'number',
         unit: 'pounds',
         min: 10000,
@@ -304,8 +339,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       {
         path: 'form.mortgageBalance',
         label: 'mortgage balance',
-        legend: 'How much is left to pay on your mortgage?',
-        hint: 'Enter 0 if the property has no mortgage.',
         kind: 'number',
         unit: 'pounds',
         min: 0,
@@ -315,7 +348,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       {
         path: 'form.propertyBedrooms',
         label: 'number of bedrooms',
-        legend: 'How many bedrooms does it have?',
         kind: 'number',
         min: 1,
         max: 20,
@@ -324,11 +356,9 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       {
         path: 'form.propertyType',
         label: 'property type',
-        legend: 'What type of property is it?',
         kind: 'dropdown',
         options: PROPERTY_TYPE_OPTIONS,
         who: 'applicant',
-        inPayload: true,
       },
     ],
   },
@@ -407,6 +437,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         checkAnswersKey: 'How long',
         kind: 'yearsMonths',
         who: 'applicant',
+        cap: HISTORY_CAPS.employerYears,
       },
     ],
   },
@@ -460,6 +491,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         checkAnswersKey: 'How long',
         kind: 'yearsMonths',
         who: 'applicant',
+        cap: HISTORY_CAPS.addressYears,
       },
     ],
   },
@@ -478,7 +510,19 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     path: '/security-address-add',
     checkAnswers: { section: 'property', rows: 'address' },
     when: ['secured', 'securityElsewhere'],
-    fields: addressFields('form.securityAddress', 'form.securityAddress.manual', false),
+    fields: [
+      ...addressFields('form.securityAddress', 'form.securityAddress.manual', false),
+      {
+        path: 'form.securityAddress.yearsAtAddress',
+        monthsPath: 'form.securityAddress.monthsAtAddress',
+        label: 'time you have owned it',
+        checkAnswersKey: 'Owned for',
+        kind: 'yearsMonths',
+        who: 'applicant',
+        // A property the applicant does not live in: no residential status is asked or sent.
+        cap: HISTORY_CAPS.securityAddressYears,
+      },
+    ],
   },
   'own-other-properties': {
     path: '/own-other-properties',
@@ -487,7 +531,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     fields: [
       yesNo('form.ownOtherProperties', 'other properties', {
         checkAnswersKey: 'Own other properties',
-        inPayload: true,
       }),
     ],
   },
@@ -530,8 +573,6 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         path: 'form.contactNumber',
         label: 'phone number',
         kind: 'phone',
-        // Non-breaking spaces keep the example number on one line on a phone.
-        hint: 'A UK number, for example 07700\u00a0900\u00a0982.',
         who: 'applicant',
       },
       // Decision record 0015: the terms are agreed here, so that an application abandoned from
@@ -539,12 +580,12 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
       {
         path: 'form.isAgreedTermsAndConditions',
         label: 'terms and conditions',
-        legend: 'I have read and agree to the Terms & Conditions',
         kind: 'checkbox',
         who: 'applicant',
         required: true,
         // Agreed here rather than answered: not a row to check (decision 0015).
         checkAnswersKey: false,
+        as: 'termsAndConditionsAgreed',
       },
     ],
   },
@@ -645,6 +686,7 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
         checkAnswersKey: 'Time with employer',
         kind: 'yearsMonths',
         who: 'joint',
+        cap: HISTORY_CAPS.employerYears,
       },
     ],
   },
@@ -700,18 +742,14 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     when: ['secured'],
     fields: [
       yesNo('form.additionalNeedsRequirements', 'additional needs', {
-        legend:
-          'Do you have any health condition, life event or other circumstance that affects how we should deal with you?',
         checkAnswersKey: 'Circumstances affecting how we deal with you',
       }),
       yesNo('form.discussFinancialCircumstances', 'financial circumstances', {
-        legend: 'Would you like to discuss your financial circumstances with us?',
         checkAnswersKey: 'Discuss your financial circumstances',
       }),
       {
         path: 'form.additionalNeedsRequirementsStatement',
         label: 'circumstances',
-        legend: 'Tell us what you would like us to know (optional)',
         checkAnswersKey: 'What you would like us to know',
         kind: 'text',
         maxLength: 500,
@@ -741,6 +779,8 @@ export const STEPS: Readonly<Record<StepId, StepSpec>> = {
     checkAnswers: null,
     fields: [],
   },
-};
+} as const satisfies Readonly<Record<StepId, StepSpec>>;
+
+export const STEPS: Readonly<Record<StepId, StepSpec>> = TABLE;
 
 export const STEP_IDS = Object.keys(STEPS) as readonly StepId[];

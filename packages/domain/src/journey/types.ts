@@ -105,7 +105,10 @@ export interface FieldSpec {
   /** Lower case, as used in messages ('first name'); the screen capitalises it. */
   readonly label: string;
   readonly kind: FieldKind;
-  /** The visible question when a screen asks more than one (the step heading otherwise). */
+  /**
+   * The visible question when a screen asks more than one (the step heading otherwise), and its
+   * hint: the field's copy (`FIELD_COPY` in copy.ts), added when the field is resolved.
+   */
   readonly legend?: string;
   readonly hint?: string;
   readonly options?: readonly FieldOption[];
@@ -132,11 +135,31 @@ export interface FieldSpec {
   readonly oneOf?: { readonly path: FieldPath; readonly label: string };
   readonly showWhen?: (state: ApplicationState, n: number) => boolean;
   /**
-   * Sent in the payload under the last name of its path, and read back from there, without code
-   * of its own (`payload-fields.ts`, decision 0049). For a single answer of the applicant or the
-   * joint applicant; the fields older than this are mapped by hand (docs/payload.md).
+   * How the answer is sent (docs/payload.md, generated from this table; decision 0063): its name
+   * in the payload, at the place its path gives (the top level for `form.x`, `JointApplicant` for
+   * `form.joint.x`, an entry of `addresses` or `employments`, `securityAddress`). By default the
+   * last name of its path. An answer the payload carries only through another field names it
+   * and how it is read back (the deposit's yes/no, from the amount).
    */
-  readonly inPayload?: true;
+  readonly as?: string | ImpliedAnswer;
+  /**
+   * The policy's value (codec/policy.ts) sent for this field where the path does not ask it,
+   * and in a full submission where it is unanswered: the payload of docs/product.md §3 always
+   * carries it.
+   */
+  readonly default?: string | number;
+  /** Option values the payload sends under other codes ('SomethingElse' → 'Other'). */
+  readonly codes?: Readonly<Record<string, string>>;
+  /** `yearsMonths`: the payload's cap on the years (codec/policy.ts); months are capped at 11. */
+  readonly cap?: number;
+}
+
+/** An answer the payload implies through another field of its step, rather than carries. */
+export interface ImpliedAnswer {
+  /** The payload field, in the same place. */
+  readonly by: string;
+  /** The answer that field's payload value means. */
+  readonly read: (value: unknown) => unknown;
 }
 
 /** A field as a screen shows it: paths resolved for the route's entry, conditions applied. */
@@ -204,6 +227,12 @@ export interface CheckAnswersSpec {
 
 /** Answers a valid Continue writes besides the ones on the screen (decision record 0001). */
 export type StepEffects = (state: ApplicationState, today: CalendarDate) => Answers;
+
+/** A field's own question and hint: its entry in `FIELD_COPY` (copy.ts, decision 0045). */
+export interface FieldCopy {
+  readonly legend?: string;
+  readonly hint?: string;
+}
 
 /** A step's words: its entry in `STEP_COPY` (copy.ts), apart from the table (decision 0045). */
 export interface StepCopy {

@@ -2,7 +2,7 @@
 import type { ApplicationState, Address } from './shape.js';
 import type { FieldError, FieldKind, ResolvedField, StepRef } from './types.js';
 import { STEPS } from './steps.js';
-import { stepFields } from './resolve.js';
+import { shownFields } from './resolve.js';
 import { getAnswer, type StatePath } from './path.js';
 import {
   validateAddressSelect,
@@ -20,6 +20,7 @@ import {
 } from '../validation.js';
 import { validateDateOfBirth, type CalendarDate } from '../date-of-birth.js';
 import { isValidPostcode } from '../postcode.js';
+import { WHOLE_NUMBER } from '../messages.js';
 
 /** The answer at a path; no path (a field without months, say) reads as unanswered. */
 function at(state: ApplicationState, path: StatePath | undefined): unknown {
@@ -55,6 +56,13 @@ function addressSummary(value: unknown): string | null {
 
 export const INVALID_POSTCODE_MESSAGE = 'Please enter a valid postcode.';
 
+/** A fraction is no answer of a screen whose input rounds up: whole pounds, whole years. */
+function whole(value: unknown): string | null {
+  return typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value)
+    ? WHOLE_NUMBER
+    : null;
+}
+
 type FieldValidator = (
   field: ResolvedField,
   state: ApplicationState,
@@ -74,6 +82,7 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
     });
   },
   number: (f, s) =>
+    whole(at(s, f.path)) ??
     validateNumber(num(at(s, f.path)), f.label, f.who, {
       required: f.required ?? true,
       ...(f.min !== undefined && { min: f.min }),
@@ -85,7 +94,9 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
   radio: (f, s) => validateRadioGroup(chosen(f, at(s, f.path))),
   dropdown: (f, s) => validateDropdown(text(chosen(f, at(s, f.path))), f.label, f.who),
   checkbox: (f, s) => ((f.required ?? false) ? validateCheckbox(at(s, f.path) === true) : null),
-  slider: (f, s) => validateSlider(num(at(s, f.path)), f.label, f.min ?? 0, f.max ?? 0, f.who),
+  slider: (f, s) =>
+    whole(at(s, f.path)) ??
+    validateSlider(num(at(s, f.path)), f.label, f.min ?? 0, f.max ?? 0, f.who),
   yearsMonths: (f, s) => validateYearsAndMonths(num(at(s, f.path)), num(at(s, f.monthsPath))),
   dateOfBirth: (f, s, today) =>
     validateDateOfBirth(
@@ -107,6 +118,15 @@ const VALIDATORS: Readonly<Record<FieldKind, FieldValidator>> = {
   },
 };
 
+/** A field's message, or null when its answer is one the screen accepts. */
+export function validateField(
+  field: ResolvedField,
+  state: ApplicationState,
+  today: CalendarDate,
+): string | null {
+  return VALIDATORS[field.kind](field, state, today);
+}
+
 /** The errors of a screen, in screen order; empty when the user may continue. */
 export function validateStep(
   ref: StepRef,
@@ -114,7 +134,7 @@ export function validateStep(
   today: CalendarDate,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  for (const field of stepFields(ref, state)) {
+  for (const { field } of shownFields(ref, state)) {
     const message = VALIDATORS[field.kind](field, state, today);
     if (message !== null) errors.push({ field: field.path, message });
   }

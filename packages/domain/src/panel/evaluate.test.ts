@@ -242,16 +242,29 @@ describe('knock-out rules', () => {
     expect(checkRule(knockOut, application(fails))).toBe(reason);
   });
 
-  it('passes the vehicle rules when no vehicle, year or mileage is given', () => {
+  it('passes the age and mileage rules when the dealer gave no year or mileage', () => {
     const rules = [
-      rule({ rule: 'vehicleType', accepted: ['Car'] }),
       rule({ rule: 'vehicleAge', maxYearsAtEndOfTerm: 1 }),
       rule({ rule: 'vehicleMileage', max: 0 }),
     ];
     expect(refusals(rules, application({ vehicle: null }))).toEqual([]);
     expect(
-      refusals(rules, application({ vehicle: { type: null, year: null, mileage: null } })),
+      refusals(rules, application({ vehicle: { type: 'Car', year: null, mileage: null } })),
     ).toEqual([]);
+  });
+
+  it('never quotes a product for some kinds of vehicle when the kind is not known', () => {
+    const rules = [rule({ rule: 'vehicleType', accepted: ['Motorhome', 'Caravan', 'Horsebox'] })];
+    const refused = [
+      {
+        rule: 'vehicleType',
+        reason: 'Vehicle type not given: must be one of Motorhome, Caravan, Horsebox',
+      },
+    ];
+    expect(refusals(rules, application({ vehicle: null }))).toEqual(refused);
+    expect(
+      refusals(rules, application({ vehicle: { type: null, year: 2020, mileage: null } })),
+    ).toEqual(refused);
   });
 
   it('lists every refusal of a set of rules, in order', () => {

@@ -4,9 +4,15 @@
  * (docs/decisions/0022-lender-panel.md). Pure: the applied date comes in as a calendar date.
  */
 import { ageOn, type CalendarDate } from '../date-of-birth.js';
-import { formatGBP, representativeExample } from '../finance.js';
+import { representativeExample } from '../finance.js';
+import { formatGBP } from '../money.js';
 import type { IndicativeQuote, SubmissionPayload } from '../schemas.js';
-import type { EmploymentStatus, FinanceType, ResidentialStatus, VehicleType } from '../state.js';
+import type {
+  EmploymentStatus,
+  FinanceType,
+  ResidentialStatus,
+  VehicleType,
+} from '../journey/options.js';
 import type {
   KnockOutRule,
   KnockOutRuleName,
@@ -165,8 +171,10 @@ export function checkRule(rule: KnockOutRule, application: PanelApplication): st
     case 'jointApplication':
       return a.isJoint && !rule.accepted ? 'Joint applications are not accepted' : null;
     case 'vehicleType': {
+      // Unknown, the vehicle could be any kind: a product for some kinds only is never quoted
+      // for it (docs/lender-panel.md).
       const type = a.vehicle?.type ?? null;
-      if (type === null) return null;
+      if (type === null) return `Vehicle type not given: must be one of ${list(rule.accepted)}`;
       return rule.accepted.includes(type)
         ? null
         : `Vehicle type ${type} is not one of ${list(rule.accepted)}`;

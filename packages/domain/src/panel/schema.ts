@@ -10,7 +10,7 @@ import {
   FINANCE_TYPES,
   RESIDENTIAL_STATUSES,
   VEHICLE_TYPES,
-} from '../state.js';
+} from '../journey/options.js';
 
 export const PANEL_FORMAT = 'broker-lender-panel/1';
 
@@ -31,7 +31,8 @@ const minNotAboveMax = [
 
 /**
  * One knock-out rule. Each names the reason a staff member sees when it refuses; the applicant
- * sees only the outcome. Rules that read the vehicle pass when the vehicle is not given.
+ * sees only the outcome. The vehicle's type must be known for a product that names the kinds of
+ * vehicle it finances; its age and mileage rules pass when the dealer did not give them.
  */
 export const knockOutRuleSchema = z.discriminatedUnion('rule', [
   /** Every applicant's age in completed years on the applied date: at least min, under `under`. */

@@ -6,8 +6,8 @@ import {
   parseStepPath,
   stepPath,
   validateStep,
-} from '../journey.js';
-import { payloadStepProblems } from '../payload-answers.js';
+} from '../journey/index.js';
+import { payloadStepProblems } from '../codec/check.js';
 import { validateEmail, validatePhone } from '../validation.js';
 import { validateDateOfBirth } from '../date-of-birth.js';
 import { partialSubmissionPayloadSchema, submissionPayloadSchema } from '../schemas.js';

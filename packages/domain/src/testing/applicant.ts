@@ -10,15 +10,15 @@
  * Ofcom's drama range 07700 900xxx, which the contact screen refuses.
  */
 import { BRANDS } from '../brands.js';
-import { nextStep, stepPath, validateStep } from '../journey.js';
-import type { StepId, StepRef } from '../journey.js';
+import { nextStep, stepPath, validateStep } from '../journey/index.js';
+import type { StepId, StepRef } from '../journey/index.js';
 import type { CalendarDate } from '../date-of-birth.js';
-import { answersImpliedBy } from '../step-effects.js';
-import { buildSubmissionPayload } from '../payload.js';
-import type { SubmissionPayloadDraft } from '../payload.js';
+import { answersImpliedBy } from '../journey/effects.js';
+import { buildPayload, buildSubmissionPayload } from '../codec/build.js';
+import type { SubmissionPayloadDraft } from '../codec/build.js';
 import type { PartialSubmissionPayload } from '../schemas.js';
-import { createInitialState, emptyAddress, emptyEmployment } from '../state.js';
-import type { ApplicationState, Title } from '../state.js';
+import { createInitialState, emptyAddress, emptyEmployment } from '../journey/index.js';
+import type { ApplicationState, Title } from '../journey/index.js';
 
 export interface TestPerson {
   title: Title;
@@ -294,12 +294,25 @@ export function applicantState(
 /** The payload the browser's builder sends for the applicant's answers (a full submission). */
 export function applicantPayload(
   kind: ApplicantKind,
-  options: ApplicantOptions & { sessionId?: string } = {},
+  options: ApplicantOptions & { sessionId?: string; today?: CalendarDate } = {},
 ): SubmissionPayloadDraft {
   return buildSubmissionPayload(applicantState(kind, options), {
     brand: BRANDS.default,
     isCompleted: true,
+    today: options.today ?? today(),
   });
+}
+
+/**
+ * The payload of a state's path with each answer as the state holds it, whether or not its
+ * screen accepts it (the browser's builder leaves those out): what another client might send,
+ * to check that the server refuses what the screens refuse.
+ */
+export function payloadAsHeld(
+  state: ApplicationState,
+  options: { isCompleted: boolean; today: CalendarDate },
+): SubmissionPayloadDraft {
+  return buildPayload(state, { brand: BRANDS.default, ...options }, false);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { parseReference } from '@broker/domain';
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
 import { migrateToLatest, migrateUpTo } from './migrate.js';
+import * as branch from './migrations/0016-branch.js';
 
 describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect) => {
   let database: TestDatabase;
@@ -217,6 +219,43 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0010-search on %s', (dialect
         { submission_key: 'k-1', search_name: 'élodie de la cour' },
         { submission_key: 'k-2', search_name: 'hopper' },
         { submission_key: 'k-3', search_name: null },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stores each earlier application’s branch as the domain’s rule decides it', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'));
+    const db = database.db;
+    try {
+      // Back to a deployment as it was before this migration.
+      await branch.down(db as Kysely<unknown>);
+      const at = '2026-01-01T00:00:00.000Z';
+      for (const [submission_key, payload] of [
+        ['k-1', JSON.stringify({ loanPurposeType: 'Vehicle' })],
+        ['k-2', JSON.stringify({ loanPurposeType: 'Other', isJointApplication: false })],
+        ['k-3', JSON.stringify({ loanPurposeType: 'DebtConsolidation', isJointApplication: true })],
+        ['k-4', JSON.stringify({})],
+        ['k-5', 'not json'],
+      ] as const) {
+        await sql`insert into applications (submission_key, status, payload_json, created_at, updated_at) values (${submission_key}, 'partial', ${payload}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      await branch.up(db as Kysely<unknown>);
+      expect(
+        await db
+          .selectFrom('applications')
+          .select(['submission_key', 'branch'])
+          .orderBy('submission_key')
+          .execute(),
+      ).toEqual([
+        { submission_key: 'k-1', branch: 'vehicle' },
+        { submission_key: 'k-2', branch: 'secured' },
+        { submission_key: 'k-3', branch: 'joint' },
+        { submission_key: 'k-4', branch: 'vehicle' },
+        { submission_key: 'k-5', branch: 'vehicle' },
       ]);
     } finally {
       await database.close();

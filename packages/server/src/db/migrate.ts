@@ -16,6 +16,7 @@ import * as peopleAndRelations from './migrations/0012-people-and-relations.js';
 import * as duplicates from './migrations/0013-duplicates.js';
 import * as signInAttempts from './migrations/0014-sign-in-attempts.js';
 import * as disclosuresServed from './migrations/0015-disclosures-served.js';
+import * as branch from './migrations/0016-branch.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-duplicates': duplicates,
   '0014-sign-in-attempts': signInAttempts,
   '0015-disclosures-served': disclosuresServed,
+  '0016-branch': branch,
 };
 
 const provider: MigrationProvider = {

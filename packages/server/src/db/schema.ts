@@ -45,6 +45,8 @@ export interface ApplicationsTable {
   /** When staff released a possible duplicate, and who (a staff member's id). */
   duplicate_released_at: Generated<IsoTimestamp | null>;
   duplicate_released_by: Generated<string | null>;
+  /** vehicle, secured or joint: the domain's `applicationBranch` (migration 0016, decision 0065). */
+  branch: string | null;
 }
 
 export type PersonRole = 'applicant' | 'joint';

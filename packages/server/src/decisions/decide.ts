@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_STATUS,
   PORTAL_VARIANT,
+  applicationBranch,
   brandForHost,
   brokerPolicyRules,
   decideOnPanel,
@@ -134,6 +135,7 @@ export function applicationFacts(
     dateOfBirth: applicant.dateOfBirth,
     remoteAddress: request.ip,
     people: joint === undefined ? [applicant] : [applicant, personFacts('joint', joint)],
+    branch: applicationBranch(payload),
   };
 }
 

@@ -363,13 +363,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
 
   it('delivers a partial save not completed within the quiet period as an abandoned lead, once', async () => {
     const h = await start({ DELIVERY_LEAD_QUIET_MINUTES: '30' });
-    const abandoned = validPayload({ IsCompleted: false });
+    const abandoned = validPayload();
     const completed = validPayload({ email: 'second@example.com' });
     for (const payload of [abandoned, completed]) {
       const saved = await h.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${payload.submissionKey}`,
-        payload,
+        payload: { ...payload, IsCompleted: false },
       });
       expect(saved.statusCode).toBe(202);
     }
@@ -394,7 +394,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
         submissionKey: abandoned.submissionKey,
         startedAt: T0,
         lastSavedAt: T0,
-        application: { ...abandoned, remoteAddress: '127.0.0.1' },
+        application: { ...abandoned, IsCompleted: false, remoteAddress: '127.0.0.1' },
       },
     });
   });
@@ -521,7 +521,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('delivery on %s', (dialect) =
         const saved = await h.app.inject({
           method: 'POST',
           url: `/api/submission/partial/${payload.submissionKey}`,
-          payload,
+          payload: { ...payload, IsCompleted: false },
         });
         expect(saved.statusCode).toBe(500);
       }

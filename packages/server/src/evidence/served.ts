@@ -1,10 +1,10 @@
 import {
-  answersFromPayload,
   checkDisclosureEvidence,
   DISCLOSURE_TEXT_IDS,
   disclosureReceiptSchema,
   payloadDisclosuresSchema,
-  submissionPayloadSchema,
+  readPayload,
+  submissionKeySchema,
 } from '@broker/domain';
 import type {
   DisclosureEvidence,
@@ -27,7 +27,7 @@ import { DISCLOSURE_TEXTS } from './texts.generated.js';
 export const RECEIPT_BODY_LIMIT = 2 * 1024;
 
 const keyParams = z.object({
-  submissionKey: submissionPayloadSchema.shape.submissionKey.describe(
+  submissionKey: submissionKeySchema.describe(
     "The application's key, as the browser will submit it.",
   ),
 });
@@ -153,7 +153,7 @@ export async function evidenceOf(
           ]
         : [],
     ),
-    state: answersFromPayload(payload).state,
+    state: readPayload(payload).state,
     firstSavedAt: row.created_at,
     receivedAt,
     today: londonDate(new Date(receivedAt)),

@@ -29,6 +29,7 @@ function facts(overrides: Partial<ApplicationFacts> = {}): ApplicationFacts {
         name: 'Ada Lovelace',
       },
     ],
+    branch: 'vehicle',
     ...overrides,
   };
 }

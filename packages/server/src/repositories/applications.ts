@@ -40,6 +40,8 @@ export interface ApplicationFacts {
    * one. Written as `application_people` rows with the application (decision 0050).
    */
   people: PersonFacts[];
+  /** vehicle, secured or joint (domain `applicationBranch`, migration 0016). */
+  branch: string;
 }
 
 /** One person of an application, as its `application_people` row holds them. */
@@ -177,6 +179,7 @@ function factColumns(facts: ApplicationFacts) {
     search_name: searchName(facts.payloadJson),
     date_of_birth: facts.dateOfBirth,
     remote_address: facts.remoteAddress,
+    branch: facts.branch,
   };
 }
 
@@ -398,6 +401,7 @@ const savePartialStatement = precompiled(
             search_name: eb.ref('excluded.search_name'),
             date_of_birth: eb.ref('excluded.date_of_birth'),
             remote_address: eb.ref('excluded.remote_address'),
+            branch: eb.ref('excluded.branch'),
             updated_at: eb.ref('excluded.updated_at'),
           }))
           .where('applications.status', '=', 'partial'),

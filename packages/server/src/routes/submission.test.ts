@@ -7,7 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createCodeHasher } from '../portal/codes.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
-import { validJointPayload, validPayload, validSecuredPayload } from '../test-support/fixtures.js';
+import {
+  unemployed,
+  validJointPayload,
+  validPayload,
+  validSecuredPayload,
+} from '../test-support/fixtures.js';
 
 /** The short reference of decision 0030 (its own tests are under 'reference'). */
 const stored8 = () => expect.stringMatching(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/) as string;
@@ -86,8 +91,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         otp: null,
         accountStatus: null,
         // The lender panel's additions (docs/decisions/0022-lender-panel.md): the sample
-        // panel’s cheapest match for £7,500 over 36 months (a vehicle loan is sent with the
-        // default term of 3 years) at tier A, 7.9% APR.
+        // panel’s cheapest match for £7,500 over 60 months (a vehicle loan asks no term: it is
+        // sent with the policy's 5 years, decision 0066) at tier A, 7.9% APR.
         quote: {
           lenderId: 'northgate-vehicle',
           lender: 'Northgate Vehicle Credit (fictional)',
@@ -95,11 +100,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
           product: 'Prime motor finance',
           rateLabel: 'APR',
           amount: 7500,
-          termMonths: 36,
+          termMonths: 60,
           apr: 0.079,
-          monthlyPayment: 233.74,
-          totalCostOfCredit: 914.64,
-          totalPayable: 8414.64,
+          monthlyPayment: 150.74,
+          totalCostOfCredit: 1544.4,
+          totalPayable: 9044.4,
           validUntil: '2026-04-09',
         },
         matchedLenders: [
@@ -174,7 +179,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       const declined = validPayload({
         email: 'other@example.com',
         dateOfBirth: '1981-05-15T00:00:00.000',
-        employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+        employments: [unemployed(employed)],
       });
       const first = await submit(approved);
       const second = await submit(declined);
@@ -412,7 +417,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       const saved = await t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${partial.submissionKey}`,
-        payload: partial,
+        payload: { ...partial, IsCompleted: false },
       });
       expect(saved.statusCode).toBe(202);
       expect((await submit(validPayload())).duplicateRequest).toBe(false);
@@ -497,7 +502,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('declines a net monthly income below £500 and approves £500', async () => {
       await start();
-      const low = await submit(validPayload({ netMonthlyIncome: 499.99 }));
+      const low = await submit(validPayload({ netMonthlyIncome: 499 }));
       expect(low).toMatchObject({
         declineReason: 'Income',
         duplicateRequest: false,
@@ -516,10 +521,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
 
     it('declines an applicant in a breathing space and approves one who is not', async () => {
       await start();
-      const inSpace = await submit(validPayload({ breathingSpace: true }));
+      const inSpace = await submit(validSecuredPayload({ breathingSpace: true }));
       expect(inSpace).toMatchObject({ declineReason: 'BreathingSpace', quoteValid: false });
       const notInSpace = await submit(
-        validPayload({ breathingSpace: false, dateOfBirth: '1971-02-02T00:00:00.000' }),
+        validSecuredPayload({ breathingSpace: false, dateOfBirth: '1971-02-02T00:00:00.000' }),
       );
       expect(notInSpace.declineReason).toBeNull();
     });
@@ -578,7 +583,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       // applicant.
       const employed = validPayload();
       const payload = validPayload({
-        employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+        employments: [unemployed(employed)],
       });
       const answer = await submit(payload);
       expect(answer).toEqual({
@@ -758,12 +763,69 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
     });
   });
 
+  describe('as strict as the screens (decision 0066)', () => {
+    it('refuses a full submission that says it is not complete, and a partial save that says it is', async () => {
+      await start();
+      const payload = validPayload();
+      const full = await post({ ...payload, IsCompleted: false }, payload.submissionKey);
+      expect(full.statusCode).toBe(400);
+      expect(full.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'IsCompleted', message: 'Must be true for a full submission' }],
+      });
+      const partial = await t.app.inject({
+        method: 'POST',
+        url: `/api/submission/partial/${payload.submissionKey}`,
+        payload,
+      });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'IsCompleted', message: 'Must be false for a partial save' }],
+      });
+      expect(await count('applications')).toBe(0);
+    });
+
+    it('refuses a fraction of a pound and a vehicle term no screen gives, storing nothing', async () => {
+      await start();
+      const payload = validPayload();
+      const cases: [object, string, string][] = [
+        [{ loanAmount: 5000.5 }, 'loanAmount', 'Must be a whole number.'],
+        [{ term: 99 }, 'term', 'Not asked on this application'],
+        [{ term: 0 }, 'term', 'Not asked on this application'],
+        [{ term: -1 }, 'term', 'Not asked on this application'],
+      ];
+      for (const [change, path, message] of cases) {
+        const response = await post({ ...payload, ...change }, payload.submissionKey);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: 'invalid_payload', fields: [{ path, message }] });
+      }
+      expect(await count('applications')).toBe(0);
+      // The policy's term, and a term the term screen accepts (clients built before it send 3).
+      expect((await submit({ ...payload, term: 3 })).quoteValid).toBe(true);
+    });
+
+    it('refuses a vehicle application carrying a breathing space answer instead of declining it', async () => {
+      await start();
+      const payload = validPayload();
+      const response = await post({ ...payload, breathingSpace: true }, payload.submissionKey);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_payload',
+        fields: [{ path: 'breathingSpace', message: 'Not asked on this application' }],
+      });
+      expect(await count('applications')).toBe(0);
+      expect((await submit(payload)).declineReason).toBeNull();
+    });
+  });
+
   describe('partial saves', () => {
-    function postPartial(payload: unknown, key: string) {
+    /** A partial save says so: IsCompleted false. */
+    function postPartial(payload: object, key: string) {
       return t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${key}`,
-        payload: payload as object,
+        payload: { ...payload, IsCompleted: false },
         remoteAddress: '203.0.113.77',
       });
     }
@@ -938,7 +1000,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
         const response = await t.app.inject({
           method: 'POST',
           url: `/api/submission/partial/${payload.submissionKey}`,
-          payload,
+          payload: { ...payload, IsCompleted: false },
         });
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ error: 'internal_error' });

@@ -1,6 +1,8 @@
 import {
   mergeProblems,
   partialSubmissionPayloadSchema,
+  submissionKeySchema,
+  SUBMISSION_KEY_MESSAGE,
   submissionPayloadSchema,
   submissionResponseSchema,
 } from '@broker/domain';
@@ -52,8 +54,6 @@ function invalid(reply: FastifyReply, fields: FieldProblem[]) {
   return reply.code(400).send({ error: 'invalid_payload', fields });
 }
 
-const submissionKeySchema = submissionPayloadSchema.shape.submissionKey;
-
 const savedSchema = z.object({ ok: z.literal(true) });
 
 const keyParamsSchema = z.object({
@@ -66,10 +66,6 @@ const errorAnswers = {
   ...errorResponses(413, 415, 429, 500, 503),
 };
 
-/** The browser's key for an application: a random v4 UUID, lower case (domain `guidFromBytes`). */
-const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const SUBMISSION_KEY_MESSAGE = 'Must be a version 4 UUID in lower case';
-
 /**
  * The path key must be a v4 UUID and, when the body names one, the same: a client that posts
  * one application under another's key would otherwise overwrite or replay it, and a key the
@@ -77,7 +73,7 @@ export const SUBMISSION_KEY_MESSAGE = 'Must be a version 4 UUID in lower case';
  * (docs/decisions/0050-people-and-relations.md).
  */
 function keyProblems(pathKey: string, body: unknown): FieldProblem[] {
-  if (!V4_UUID.test(pathKey) || !submissionKeySchema.safeParse(pathKey).success) {
+  if (!submissionKeySchema.safeParse(pathKey).success) {
     return [{ path: 'submissionKey', message: SUBMISSION_KEY_MESSAGE }];
   }
   const bodyKey = (body as { submissionKey?: unknown } | null | undefined)?.submissionKey;

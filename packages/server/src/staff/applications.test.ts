@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../test-support/databases.js';
-import { validJointPayload, validPayload, validSecuredPayload } from '../test-support/fixtures.js';
+import {
+  unemployed,
+  validJointPayload,
+  validPayload,
+  validSecuredPayload,
+} from '../test-support/fixtures.js';
 import {
   DOROTHY_VAUGHAN,
   KATHERINE_JOHNSON,
@@ -296,17 +301,20 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     });
 
     it('shows every answer, the decision and the needs flags, and audits each view and search', async () => {
-      const { applicationId } = await submit({
-        additionalNeedsRequirements: true,
-        discussFinancialCircumstances: true,
-        additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
-      });
+      // The needs questions are the secured path's (fair processing notice).
+      const { applicationId } = await submit(
+        validSecuredPayload({
+          additionalNeedsRequirements: true,
+          discussFinancialCircumstances: true,
+          additionalNeedsRequirementsStatement: 'Please call after 4pm; I use a screen reader.',
+        }),
+      );
       const mark = await h.database.db
         .selectFrom('staff_audit_log')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow();
       const [row] = (await list({ q: applicationId! })).applications;
-      expect(row).toMatchObject({ outcome: 'approved', journey: 'vehicle', needsAttention: true });
+      expect(row).toMatchObject({ outcome: 'approved', journey: 'secured', needsAttention: true });
 
       const detail = await h.t.app.inject({
         method: 'GET',
@@ -417,6 +425,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         'Loan purpose HomeImprovements is not one of Vehicle',
         'Finance type Secured is not one of HirePurchase, PersonalContractPurchase, NotSure',
         'Term of 180 months is outside 12 to 60 months',
+        'Vehicle type not given: must be one of Car, Van, Motorcycle',
       ]);
       expect(reasonsOf(approvedFound, 'hearthstone-homeowner')).toEqual([]);
 
@@ -427,7 +436,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           firstName: 'Refused',
           email: 'refused@example.com',
           contactNumber: '07911900789',
-          employments: [{ ...employed.employments[0]!, employmentStatus: 'Unemployed' }],
+          employments: [unemployed(employed)],
         }),
       );
       expect(refused.response).toMatchObject({

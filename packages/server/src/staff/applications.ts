@@ -1,6 +1,6 @@
-import { parseReference } from '@broker/domain';
+import { APPLICATION_BRANCHES, applicationBranch, parseReference } from '@broker/domain';
 import { sql } from 'kysely';
-import type { Expression, RawBuilder, SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -51,7 +51,8 @@ const EXPORT_COLUMNS: [string, (row: Listed) => string | number | null][] = [
   ['Needs follow-up', (row) => (row.needsAttention ? 'yes' : 'no')],
 ];
 
-export const JOURNEYS = ['vehicle', 'secured', 'joint'] as const;
+/** The branches the list filters by (domain `applicationBranch`, stored as `branch`). */
+export const JOURNEYS = APPLICATION_BRANCHES;
 export const OUTCOMES = ['approved', 'declined', 'duplicate', 'abandoned'] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -112,13 +113,6 @@ interface PayloadSummary {
   addresses?: { postcode?: string }[];
 }
 
-function journeyOf(payload: PayloadSummary): (typeof JOURNEYS)[number] {
-  if (payload.isJointApplication === true) return 'joint';
-  return payload.loanPurposeType === undefined || payload.loanPurposeType === 'Vehicle'
-    ? 'vehicle'
-    : 'secured';
-}
-
 function outcomeOf(row: ApplicationRow): (typeof OUTCOMES)[number] {
   return row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'approved');
 }
@@ -151,7 +145,7 @@ function summary(row: ListedRow) {
     postcode: payload.addresses?.[0]?.postcode ?? null,
     outcome: outcomeOf(row),
     declineReason: row.decline_reason,
-    journey: journeyOf(payload),
+    journey: JOURNEYS.find((branch) => branch === row.branch) ?? applicationBranch(payload),
     brand: row.brand,
     affiliate: row.affiliate_key,
     loanAmount: payload.loanAmount ?? null,
@@ -273,19 +267,7 @@ export function registerApplicationRoutes(
     if (query.affiliate) {
       select = select.where('applications.affiliate_key', '=', query.affiliate);
     }
-    if (query.journey) {
-      const joint: Expression<SqlBool> = postgres
-        ? sql<SqlBool>`coalesce((applications.payload_json::jsonb ->> 'isJointApplication')::boolean, false)`
-        : sql<SqlBool>`coalesce(json_extract(applications.payload_json, '$.isJointApplication'), 0) = 1`;
-      const vehicle = sql<SqlBool>`coalesce(${field('loanPurposeType')}, 'Vehicle') = 'Vehicle'`;
-      if (query.journey === 'joint') select = select.where(joint);
-      else {
-        select = select.where(sql<SqlBool>`not (${joint})`);
-        select = select.where(
-          query.journey === 'vehicle' ? vehicle : sql<SqlBool>`not (${vehicle})`,
-        );
-      }
-    }
+    if (query.journey) select = select.where('applications.branch', '=', query.journey);
     if (query.from) {
       select = select.where('applications.created_at', '>=', `${query.from}T00:00:00.000Z`);
     }

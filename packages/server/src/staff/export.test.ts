@@ -96,7 +96,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const saved = await h.t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${payload.submissionKey}`,
-        payload: { ...payload, firstName: '=1+2', lastName: '@SUM(A1)' },
+        payload: { ...payload, firstName: '=1+2', lastName: '@SUM(A1)', IsCompleted: false },
       });
       expect(saved.statusCode, saved.body).toBe(202);
       const response = await exportAs(sessions.admin.headers(), { outcome: 'abandoned' });

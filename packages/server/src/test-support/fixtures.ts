@@ -29,3 +29,17 @@ export function validSecuredPayload(overrides: Partial<SubmissionPayload> = {}):
 export function validJointPayload(overrides: Partial<SubmissionPayload> = {}): SubmissionPayload {
   return payloadOf('joint', overrides);
 }
+
+/**
+ * The payload's current job as a status without an employer (unemployed): the employment screen
+ * then asks no occupation, employer or town, so none is sent.
+ */
+export function unemployed(payload: SubmissionPayload): SubmissionPayload['employments'][number] {
+  const { employmentIndex, yearsAtEmployer, monthsAtEmployer } = payload.employments[0]!;
+  return {
+    employmentIndex,
+    employmentStatus: 'Unemployed',
+    yearsAtEmployer,
+    monthsAtEmployer,
+  };
+}

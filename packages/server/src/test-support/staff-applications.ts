@@ -79,14 +79,18 @@ export function useStaffApplications<Role extends StaffRole>(
     },
     staff,
     sessions,
-    async submit(overrides = {}) {
-      const payload = validPayload(overrides);
+    /** A whole payload (one with its key) as it is, or the vehicle applicant's with changes. */
+    async submit(overrides: Partial<SubmissionPayload> = {}) {
+      const payload =
+        overrides.submissionKey === undefined
+          ? validPayload(overrides)
+          : (overrides as SubmissionPayload);
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/submission/${payload.submissionKey}`,
         payload,
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
       const answer = response.json<{ applicationId: string | null; reference: string }>();
       return { payload, applicationId: answer.applicationId, reference: answer.reference };
     },

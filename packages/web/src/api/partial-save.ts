@@ -1,5 +1,6 @@
 import { buildSubmissionPayload, canSubmit, type ApplicationState } from '@broker/domain';
 import { currentBrand } from '../lib/brand';
+import { today } from '../lib/today';
 import { fullSubmissionStarted } from '../lib/full-submission';
 import { apiUrl } from './api-base';
 import { disclosuresFor } from '../evidence/recorder';
@@ -18,6 +19,7 @@ export async function savePartial(state: ApplicationState): Promise<void> {
     const payload = buildSubmissionPayload(state, {
       brand: currentBrand(),
       isCompleted: false,
+      today: today(),
       disclosures: disclosuresFor(state),
     });
     if (fullSubmissionStarted(payload.submissionKey)) return;

@@ -12,6 +12,7 @@ import {
   type SubmissionResponse,
 } from '@broker/domain';
 import { currentBrand } from '../lib/brand';
+import { today } from '../lib/today';
 import { track } from '../analytics/track';
 import { clearSession, getApplication, setField } from '../state/application-store';
 import { intakeApplication } from '../state/start';
@@ -231,6 +232,7 @@ export function submitApplication(
     ...buildSubmissionPayload(state, {
       brand: currentBrand(),
       isCompleted: true,
+      today: today(),
       disclosures: disclosuresFor(state),
     }),
     termsAndConditionsAgreed: true,

@@ -71,7 +71,8 @@ function saved(path: string): unknown {
     );
 }
 
-beforeAll(() => preloadFieldKinds(['text', 'postcode', 'address']));
+// The security address also asks how long it has been owned (years and months).
+beforeAll(() => preloadFieldKinds(['text', 'postcode', 'address', 'yearsMonths']));
 
 beforeEach(() => {
   byPostcode.mockReset();

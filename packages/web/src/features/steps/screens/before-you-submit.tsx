@@ -1,12 +1,17 @@
 import { Fragment, useDeferredValue, useMemo } from 'react';
-import { stepHeading } from '@broker/domain';
+import {
+  buildSubmissionPayload,
+  stepHeading,
+  summarisePayload,
+  type AnswerGroup,
+} from '@broker/domain';
+import { currentBrand } from '../../../lib/brand';
 import { Link } from '../../../lib/router';
 import { reachedInApp } from '../../../lib/history';
 import { today } from '../../../lib/today';
 import { PageHeading } from '../../../chrome/page-heading';
 import { useApplicationStore } from '../../../state/application-store';
 import { changeHref } from '../widgets/step-form';
-import { checkAnswers, type AnswerGroup } from '../check-answers/answers';
 import { StepScreen } from '../step-screen';
 import '@broker/ui/summary-list.css';
 
@@ -42,7 +47,17 @@ function CheckAnswers() {
   // follow in a render of their own (docs/performance.md, "Continue in the click's task"). Loaded
   // (a deep link, a reload), the page renders whole, so nothing moves under the first paint.
   const shown = useDeferredValue(application, reachedInApp() ? null : application);
-  const sections = useMemo(() => (shown ? checkAnswers(shown, today()) : []), [shown]);
+  // What will be sent, read back: the summary staff see too (decision 0065).
+  const sections = useMemo(() => {
+    if (!shown) return [];
+    const date = today();
+    const payload = buildSubmissionPayload(shown, {
+      brand: currentBrand(),
+      isCompleted: false,
+      today: date,
+    });
+    return summarisePayload(payload, date);
+  }, [shown]);
   return (
     <>
       <PageHeading>{stepHeading({ id: 'before-you-submit' }, application)}</PageHeading>

@@ -1,5 +1,6 @@
 import {
   cleanCashDepositInput,
+  fieldWords,
   resolveFieldPath,
   stepFields,
   stepHeading,
@@ -27,7 +28,7 @@ function DepositQuestions() {
       <RadioGroup<string | boolean>
         path={QUESTION_PATH}
         legend={heading}
-        hint={QUESTION!.hint}
+        hint={fieldWords(QUESTION!.path).hint}
         asHeading
         inline
         options={choices(QUESTION!.options)}
@@ -42,7 +43,7 @@ function DepositQuestions() {
         <div className="step-field">
           <NumberField
             path={AMOUNT_PATH}
-            label={AMOUNT!.legend ?? AMOUNT!.label}
+            label={fieldWords(AMOUNT!.path).legend ?? AMOUNT!.label}
             prefix={AMOUNT!.unit === 'pounds' ? '£' : undefined}
             width="quarter"
             clean={cleanCashDepositInput}

@@ -1,26 +1,29 @@
-import {
-  CHECK_ANSWERS_SECTIONS,
-  formatGBP,
-  getAnswer,
-  journeySteps,
-  normalisePostcode,
-  resolveFieldPath,
-  stepFields,
-  STEPS,
-  type Address,
-  type ApplicationState,
-  type CalendarDate,
-  type CheckAnswersSectionId,
-  type ResolvedField,
-  type StepRef,
-} from '@broker/domain';
+/**
+ * The answers of an application as the applicant gave them, grouped as check-your-answers groups
+ * them (decision 0065): the applicant's page before they submit and the back office's detail
+ * show this one summary, over the same read-back of the payload (read.ts), in the words the
+ * applicant saw on the screens (the table's labels and options). Each step's section, row keys
+ * and row shape come from the journey's table (`checkAnswers`, `checkAnswersKey`). Option words
+ * come with the journey's copy: call `loadStepCopy` first.
+ */
+import type { CalendarDate } from '../date-of-birth.js';
+import { formatGBP } from '../money.js';
+import { CHECK_ANSWERS_SECTIONS } from '../journey/labels.js';
+import { journeySteps } from '../journey/navigation.js';
+import { getAnswer, resolveFieldPath } from '../journey/path.js';
+import { entryOf, shownFields } from '../journey/resolve.js';
+import type { Address, ApplicationState } from '../journey/shape.js';
+import { STEPS } from '../journey/steps.js';
+import type { CheckAnswersSectionId, ResolvedField, StepRef } from '../journey/types.js';
+import { normalisePostcode } from '../postcode.js';
+import { readPayload } from './read.js';
 
-/** One answer on the check-answers page (GOV.UK summary list row). */
+/** One answer (GOV.UK summary list row). */
 export interface AnswerRow {
   key: string;
   /** The answer as people write it, one entry per line. */
   value: readonly string[];
-  /** The step its 'Change' link opens. */
+  /** The step that asks it (the applicant's 'Change' link opens it). */
   step: StepRef;
   /** What the visually hidden part of 'Change' says, unique on the page. */
   changeLabel: string;
@@ -188,23 +191,45 @@ function optInRows(fields: readonly ResolvedField[], state: ApplicationState): R
   ];
 }
 
-/** An address step's lines and postcode are one answer, however they were entered. */
-function addressRow(ref: StepRef, state: ApplicationState): Row {
-  const whole = STEPS[ref.id].fields.find((field) => field.kind === 'address');
-  const address = whole ? getAnswer(state, resolveFieldPath(whole.path, ref.n ?? 1)) : undefined;
-  return { key: 'Address', value: addressLines(address as Partial<Address> | undefined) };
-}
-
-function rowsOf(ref: StepRef, state: ApplicationState): Row[] {
-  const fields = stepFields(ref, state);
-  const rows = STEPS[ref.id].checkAnswers?.rows ?? 'fields';
-  if (rows === 'optIns') return optInRows(fields, state);
-  if (rows === 'address') return [addressRow(ref, state)];
+function fieldRows(fields: readonly ResolvedField[], state: ApplicationState): Row[] {
   return fields
     .filter((field) => field.checkAnswersKey !== false)
     .map((field) => ({ key: keyFor(field), value: formatValue(field, state), field }))
     .filter(({ value, field }) => value.some((line) => line !== '') || field.required !== false)
     .map(({ key, value }) => ({ key, value }));
+}
+
+/**
+ * An address step's lines and postcode are one answer, however they were entered; its other
+ * questions (how long a security property has been owned) are rows of their own.
+ */
+function addressRows(
+  ref: StepRef,
+  fields: readonly ResolvedField[],
+  state: ApplicationState,
+): Row[] {
+  const whole = STEPS[ref.id].fields.find((field) => field.kind === 'address');
+  if (whole === undefined) return fieldRows(fields, state);
+  const at = resolveFieldPath(whole.path, entryOf(ref));
+  const address = getAnswer(state, at) as Partial<Address> | undefined;
+  const part = (field: ResolvedField) =>
+    field.path === at ||
+    (field.path.startsWith(`${at}.`) && (field.kind === 'text' || field.kind === 'postcode'));
+  return [
+    { key: 'Address', value: addressLines(address) },
+    ...fieldRows(
+      fields.filter((field) => !part(field)),
+      state,
+    ),
+  ];
+}
+
+function rowsOf(ref: StepRef, state: ApplicationState): Row[] {
+  const fields = shownFields(ref, state).map((entry) => entry.field);
+  const rows = STEPS[ref.id].checkAnswers?.rows ?? 'fields';
+  if (rows === 'optIns') return optInRows(fields, state);
+  if (rows === 'address') return addressRows(ref, fields, state);
+  return fieldRows(fields, state);
 }
 
 function groupHeading(ref: StepRef, previous: Readonly<Record<string, number>>): string | null {
@@ -216,11 +241,10 @@ function groupHeading(ref: StepRef, previous: Readonly<Record<string, number>>):
 }
 
 /**
- * Every answer on the path the current answers lead through (`journeySteps`), up to this page,
- * grouped under the section headings of the check-answers page. Each step's section, row keys
- * and row shape come from the journey's table (`checkAnswers`, `checkAnswersKey`).
+ * Every answer on the path the answers lead through (`journeySteps`), up to check-your-answers,
+ * grouped under its sections.
  */
-export function checkAnswers(state: ApplicationState, today: CalendarDate): AnswerSection[] {
+export function summariseAnswers(state: ApplicationState, today: CalendarDate): AnswerSection[] {
   const path = journeySteps(state, today);
   const end = path.findIndex((ref) => ref.id === 'before-you-submit');
   const answered = end === -1 ? path : path.slice(0, end);
@@ -253,9 +277,7 @@ export function checkAnswers(state: ApplicationState, today: CalendarDate): Answ
         group.rows.push({
           ...row,
           step: ref,
-          changeLabel: [row.key.toLowerCase(), ...context.map((part) => part.toLowerCase())].join(
-            ', ',
-          ),
+          changeLabel: [row.key, ...context].map((part) => part.toLowerCase()).join(', '),
         });
       }
     }
@@ -263,4 +285,13 @@ export function checkAnswers(state: ApplicationState, today: CalendarDate): Answ
     if (filled.length > 0) sections.push({ heading: spec.heading, groups: filled });
   }
   return sections;
+}
+
+/**
+ * The summary of what a payload carries: its answers read back (read.ts), then summarised. The
+ * applicant's check-your-answers passes the payload it is about to send; the back office, the
+ * one stored.
+ */
+export function summarisePayload(payload: unknown, today: CalendarDate): AnswerSection[] {
+  return summariseAnswers(readPayload(payload).state, today);
 }

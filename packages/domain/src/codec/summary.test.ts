@@ -1,15 +1,105 @@
-import { describe, expect, it } from 'vitest';
-import { STEPS, capitaliseFirstLetter, type StepId } from '@broker/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '../brands.js';
+import { loadStepCopy } from '../journey/resolve.js';
+import { setAnswers, type Answers } from '../journey/path.js';
+import type { ApplicationState } from '../journey/shape.js';
+import { STEPS } from '../journey/steps.js';
+import type { StepId } from '../journey/types.js';
+import { capitaliseFirstLetter } from '../validation.js';
+import { applicantState } from '../testing/applicant.js';
+import { buildSubmissionPayload } from './build.js';
 import {
-  checkAnswers,
   formatDateOfBirth,
   formatYearsMonths,
   listInWords,
+  summarisePayload,
   type AnswerSection,
-} from './answers';
-import { vehicleApplication, withAnswers } from './vehicle-application.fixture';
+} from './summary.js';
 
 const TODAY = { year: 2026, month: 11, day: 21 };
+
+beforeAll(loadStepCopy);
+
+/**
+ * What the applicant sees before they submit, and staff see after: the summary of the payload
+ * the answers make (decision 0065), read back.
+ */
+function checkAnswers(state: ApplicationState, today = TODAY): AnswerSection[] {
+  return summarisePayload(
+    buildSubmissionPayload(state, { brand: BRANDS.default, isCompleted: false, today }),
+    today,
+  );
+}
+
+/** Answers by typed path, as the screens write them. */
+function withAnswers(
+  answers: Answers,
+  state: ApplicationState = applicantState('secured'),
+): ApplicationState {
+  return setAnswers(state, answers);
+}
+
+/** A vehicle application answered up to the check-answers page, on the default brand. */
+const VEHICLE_ANSWERS: Answers = {
+  'form.loanPurposeType': 'Vehicle',
+  'form.financeType': 'HirePurchase',
+  'form.lookingToBuy': 'FoundVehicle',
+  'form.depositType': true,
+  'form.cashDeposit': 1500,
+  'form.loanAmount': 12500,
+  'form.drivingLicenceType': 'FullUK',
+  'form.maritalStatus': 'Married',
+  dobDay: '07',
+  dobMonth: '03',
+  dobYear: '1980',
+  'form.employments': [
+    {
+      employmentStatus: 'FullTime',
+      occupation: 'Engineer',
+      employerName: 'Acme Engineering Ltd',
+      employerTown: 'Leeds',
+      yearsAtEmployer: 5,
+      monthsAtEmployer: 0,
+    },
+  ],
+  'form.netMonthlyIncome': 2450,
+  'form.addresses': [
+    {
+      subBuilding: 'Flat 2',
+      houseName: null,
+      houseNumber: '12',
+      street: 'Park Row',
+      locality: null,
+      town: 'Leeds',
+      county: null,
+      postcode: 'ls14ap',
+      yearsAtAddress: 4,
+      monthsAtAddress: 0,
+      residentialStatus: 'PrivateTenant',
+    },
+  ],
+  savedAddresses: [{ manual: true, streetAddress: null, value: null }],
+  'form.title': 'Ms',
+  'form.firstName': 'Jane',
+  'form.lastName': 'Doe',
+  'form.email': 'jane.doe@example.com',
+  'form.contactNumber': '07911123456',
+  // Agreed on the contact screen (decision record 0015).
+  'form.isAgreedTermsAndConditions': true,
+  'form.isOptedEmail': true,
+  'form.isOptedSms': true,
+  'form.isOptedPostPartner': true,
+  'form.isJointApplication': false,
+};
+
+/**
+ * The shared test applicant's vehicle answers (`@broker/domain/testing`), with this suite's own
+ * person and values over them: a question added to the journey is answered by the shared
+ * fixture, so this file needs no edit for it.
+ */
+function vehicleApplication(overrides: Readonly<Record<string, unknown>> = {}): ApplicationState {
+  return withAnswers({ ...VEHICLE_ANSWERS, ...overrides }, applicantState('vehicle'));
+}
 
 function rows(sections: AnswerSection[]) {
   return sections.flatMap((section) =>

@@ -1,0 +1,89 @@
+// The floor a submission's server CPU is measured against (docs/design.md §5, bench/cpu-floor.mjs):
+// the least a durable submission API can do. Fastify validating the body with our own published
+// JSON schema (the OpenAPI document's, made from the domain's zod schema as the server makes
+// it), then in one SQLite transaction a duplicate look-up and one insert, made durable as our
+// server makes them (WAL, synchronous NORMAL, an fdatasync of the WAL before answering, shared
+// by the answers waiting for it), and a small JSON answer. No step rules, no lender panel, no
+// delivery, no logging.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { submissionPayloadSchema } from '@broker/domain';
+
+const port = Number(process.env.PORT ?? 3598);
+const file = process.env.DATABASE_URL ?? path.join(process.cwd(), 'floor.sqlite');
+
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.exec(`create table if not exists applications (
+  id integer primary key,
+  submission_key text not null unique,
+  payload_json text not null,
+  email_lower text,
+  phone_normalised text,
+  date_of_birth text,
+  created_at text not null
+)`);
+db.exec(
+  'create index if not exists applications_by_person on applications (date_of_birth, created_at)',
+);
+const duplicate = db.prepare(
+  `select id from applications where date_of_birth = ? and created_at >= ?
+     and (email_lower = ? or phone_normalised = ?) and submission_key <> ? limit 1`,
+);
+const insert = db.prepare(
+  `insert into applications (submission_key, payload_json, email_lower, phone_normalised, date_of_birth, created_at)
+   values (?, ?, ?, ?, ?, ?)`,
+);
+const store = db.transaction((key, body, now, since) => {
+  const email = typeof body.email === 'string' ? body.email.toLowerCase() : null;
+  const born = typeof body.dateOfBirth === 'string' ? body.dateOfBirth.slice(0, 10) : null;
+  const seen = duplicate.get(born, since, email, body.contactNumber ?? null, key) !== undefined;
+  insert.run(key, JSON.stringify(body), email, body.contactNumber ?? null, born, now);
+  return seen;
+});
+
+// One fdatasync of the WAL at a time; every answer waits for one that began after its commit.
+const wal = await fs.open(`${file}-wal`, 'r+');
+let running = null;
+let queued = null;
+function durable() {
+  if (running === null) {
+    running = wal.datasync().finally(() => (running = null));
+    return running;
+  }
+  queued ??= running.then(() => {
+    queued = null;
+    return durable();
+  });
+  return queued;
+}
+
+const { $schema: _ignored, ...bodySchema } = z.toJSONSchema(submissionPayloadSchema, {
+  io: 'input',
+});
+const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+app.post(
+  '/api/submission/:submissionKey',
+  { schema: { body: bodySchema } },
+  async (request, reply) => {
+    const now = new Date();
+    const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    const duplicateRequest = store(
+      request.params.submissionKey,
+      request.body,
+      now.toISOString(),
+      since,
+    );
+    await durable();
+    return reply.code(200).send({ duplicateRequest, quoteValid: !duplicateRequest });
+  },
+);
+app.get('/healthz', async () => ({ ok: true }));
+await app.listen({ port, host: '127.0.0.1' });
+// bench/lib/server.mjs waits for this line: it proves this process has the port.
+console.log(`listening at http://127.0.0.1:${port}`);
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
