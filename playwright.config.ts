@@ -21,6 +21,10 @@ function freePort(): number {
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePort());
 const E2E_PORT = Number(process.env.E2E_PORT);
 const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+// The mail catcher's two ports (e2e/support/smtp-catcher.mjs, docs/mail.md), shared the same way.
+if (!process.env.E2E_SMTP_PORT) process.env.E2E_SMTP_PORT = String(freePort());
+if (!process.env.E2E_SMTP_HTTP_PORT) process.env.E2E_SMTP_HTTP_PORT = String(freePort());
+const SMTP_HTTP_URL = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}`;
 
 // Playwright evaluates this file in the runner and again in every worker. The runner picks the
 // path first and workers inherit its environment, so the whole run shares one fresh database.
@@ -68,22 +72,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node packages/server/dist/main.js',
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databasePath,
-      // Journeys post many applications from one address in seconds.
-      RATE_LIMIT_SUBMISSIONS: '0',
-      RATE_LIMIT_LOOKUPS: '0',
-      // Every back-office spec signs in from 127.0.0.1 within the same minutes.
-      RATE_LIMIT_STAFF_SIGN_IN: '0',
+  webServer: [
+    {
+      // A real SMTP server on loopback: every e-mail the server sends arrives here.
+      command: 'node e2e/support/smtp-catcher.mjs',
+      url: `${SMTP_HTTP_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node packages/server/dist/main.js',
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databasePath,
+        // Journeys post many applications from one address in seconds.
+        RATE_LIMIT_SUBMISSIONS: '0',
+        RATE_LIMIT_LOOKUPS: '0',
+        // Every back-office spec signs in from 127.0.0.1 within the same minutes.
+        RATE_LIMIT_STAFF_SIGN_IN: '0',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });

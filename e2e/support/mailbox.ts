@@ -2,33 +2,44 @@ import Database from 'better-sqlite3';
 import { expect } from '@playwright/test';
 import { databasePath } from './db';
 
-// In `local` without SMTP_URL the server keeps its e-mails in the development mailbox
-// (docs/decisions/0025-portal-mail.md); tests read it the way `npm run mailbox` does.
+// The server under test sends its e-mails over SMTP to the run's mail catcher
+// (e2e/support/smtp-catcher.mjs, docs/mail.md); tests read what arrived from its HTTP side.
 
-export interface DevMail {
+export interface ReceivedMail {
   recipient: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  /** The HTML part, when the mail has one. */
+  html: string | null;
 }
 
-function mailTo(recipient: string): DevMail[] {
-  const db = new Database(databasePath(), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare('SELECT recipient, subject, body FROM dev_mailbox WHERE recipient = ? ORDER BY id')
-      .all(recipient) as DevMail[];
-  } finally {
-    db.close();
-  }
+function catcherUrl(): string {
+  const port = process.env.E2E_SMTP_HTTP_PORT;
+  if (!port)
+    throw new Error('E2E_SMTP_HTTP_PORT is not set: run the tests through playwright.config.ts');
+  return `http://127.0.0.1:${port}`;
 }
 
-/** The newest e-mail to `recipient`, waiting for the server's mail worker to write it. */
-export async function theLatestMailTo(recipient: string, timeout = 10_000): Promise<DevMail> {
-  let found: DevMail[] = [];
+/** Every e-mail to `recipient` so far, oldest first. */
+export async function mailTo(recipient: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${catcherUrl()}/messages?to=${encodeURIComponent(recipient)}`);
+  const list = (await response.json()) as { subject: string; text: string; html: string | null }[];
+  return list.map((mail) => ({
+    recipient,
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+  }));
+}
+
+/** The newest e-mail to `recipient`, waiting for the server to send it. */
+export async function theLatestMailTo(recipient: string, timeout = 10_000): Promise<ReceivedMail> {
+  let found: ReceivedMail[] = [];
   await expect
     .poll(
-      () => {
-        found = mailTo(recipient);
+      async () => {
+        found = await mailTo(recipient);
         return found.length;
       },
       { message: `an e-mail to ${recipient}`, timeout },

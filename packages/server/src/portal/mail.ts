@@ -14,6 +14,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative (mail/branded.ts); the development mailbox keeps the text only. */
+  html?: string;
 }
 
 export interface MailTransport {
