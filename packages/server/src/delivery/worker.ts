@@ -25,6 +25,11 @@ export const CHAT_ENDPOINT = 'chat';
 export const ALERT_WINDOW_MS = 5 * 60_000;
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
 /**
+ * How long stop() lets posts already sent finish before aborting them (decision 0069): most
+ * receivers answer in well under a second, and the shutdown as a whole has SHUTDOWN_TIMEOUT_MS.
+ */
+export const DEFAULT_STOP_GRACE_MS = 1000;
+/**
  * Twice an attempt's longest (the timeout), so one event is only ever in one attempt; also how
  * long an event claimed by an instance that died waits before another instance retries it.
  */
@@ -52,6 +57,8 @@ export interface DeliveryOptions {
   leaseMs?: number;
   /** Rows claimed per round. Default 10, posted at once. */
   batchSize?: number;
+  /** How long stop() waits for posts in progress before aborting them; DEFAULT_STOP_GRACE_MS. */
+  stopGraceMs?: number;
   /** How often the worker looks for abandoned leads. Default 60 s. */
   leadScanIntervalMs?: number;
 }
@@ -113,6 +120,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? 10;
+  const stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const leadScanIntervalMs = options.leadScanIntervalMs ?? 60_000;
   const repository = createDeliveryRepository(db);
 
@@ -133,7 +141,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
-  /** Aborts posts in progress at stop(): their events are retried, by this instance or another. */
+  /** Aborts posts still in progress after stop()'s grace: their events are retried, here or elsewhere. */
   const stopping = new AbortController();
 
   if (config.alertWebhookUrl === null) {
@@ -382,8 +390,11 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      stopping.abort();
+      // A post already on its way may finish: a receiver that took it should not get it again.
+      // One still unanswered after the grace is aborted and its event given back.
+      const grace = setTimeout(() => stopping.abort(), stopGraceMs);
       await inFlight;
+      clearTimeout(grace);
       // A graceful stop keeps held alerts that are not due yet, if the database takes them.
       for (const alert of held.values()) {
         await repository
