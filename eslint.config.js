@@ -52,13 +52,13 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['packages/web/**/*.{ts,tsx}'],
+    files: ['packages/{web,back-office}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['packages/web/**/*.tsx'],
+    files: ['packages/{web,back-office}/**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
   },
   {

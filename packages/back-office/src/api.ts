@@ -35,7 +35,7 @@ export class ApiError extends Error {
 let csrfToken: string | null = null;
 let onSignedOut: (() => void) | null = null;
 
-export function useSession(session: Session | null): void {
+export function rememberSession(session: Session | null): void {
   csrfToken = session?.csrfToken ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, useSession, whenSignedOut } from './api';
+import { api, rememberSession, whenSignedOut } from './api';
 import type { Session } from './api';
 import { Link } from './components';
 import { navigate, usePath } from './router';
@@ -17,11 +17,14 @@ const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
 export function App() {
   const { path } = usePath();
-  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  // The set-up page needs no session; everything else waits for GET /api/staff/session.
+  const [session, setSession] = useState<Session | null | undefined>(() =>
+    currentIsSetup() ? null : undefined,
+  );
   const [notice, setNotice] = useState<string | null>(null);
 
   const signedIn = useCallback((next: Session | null) => {
-    useSession(next);
+    rememberSession(next);
     setSession(next);
   }, []);
 
@@ -31,10 +34,7 @@ export function App() {
       setNotice(SIGNED_OUT_NOTICE);
       navigate('/sign-in');
     });
-    if (currentIsSetup()) {
-      setSession(null);
-      return;
-    }
+    if (currentIsSetup()) return;
     api<Session>('GET', '/api/staff/session')
       .then(signedIn)
       .catch(() => signedIn(null));

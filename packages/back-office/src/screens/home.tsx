@@ -88,22 +88,23 @@ export function Home({ session }: { session: Session }) {
   const shown = formFrom(search);
   const query = JSON.stringify(listBody(shown, search.get('after')));
   const [form, setForm] = useState<Form>(() => shown);
-  const [result, setResult] = useState<{
-    applications: ApplicationSummary[];
-    next: number | null;
+  // The answer is kept with the query it answers, so a new query shows "Loading" at once.
+  const [answered, setAnswered] = useState<{
+    query: string;
+    body: { applications: ApplicationSummary[]; next: number | null };
   } | null>(null);
+  const result = answered?.query === query ? answered.body : null;
   const [failed, setFailed] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
 
   useEffect(() => {
-    setResult(null);
     api<{ applications: ApplicationSummary[]; next: number | null }>(
       'POST',
       '/api/staff/applications/search',
       JSON.parse(query) as unknown,
     )
       .then((body) => {
-        setResult(body);
+        setAnswered({ query, body });
         setFailed(false);
       })
       .catch(() => setFailed(true));
