@@ -196,14 +196,20 @@ describe('the metrics listener and the shutdown', () => {
 describe('rate limits over several instances (RATE_LIMIT_INSTANCES)', () => {
   it('gives each instance its share of every limit, never 0 unless the limit is off', () => {
     const limits = (env: Record<string, string>) => loadConfig(env, folder).rateLimits;
-    expect(limits({})).toEqual({ lookupsPerMinute: 60, submissionsPerMinute: 20 });
+    expect(limits({})).toEqual({
+      lookupsPerMinute: 60,
+      submissionsPerMinute: 20,
+      staffSignInPerMinute: 10,
+    });
     expect(limits({ RATE_LIMIT_INSTANCES: '2' })).toEqual({
       lookupsPerMinute: 30,
       submissionsPerMinute: 10,
+      staffSignInPerMinute: 5,
     });
     expect(limits({ RATE_LIMIT_INSTANCES: '3' })).toEqual({
       lookupsPerMinute: 20,
       submissionsPerMinute: 6,
+      staffSignInPerMinute: 3,
     });
     expect(limits({ RATE_LIMIT_INSTANCES: '4', RATE_LIMIT_SUBMISSIONS: '2' })).toMatchObject({
       submissionsPerMinute: 1,
