@@ -28,7 +28,7 @@ import { percentile, round } from './lib/stats.mjs';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 50;
-/** The comparison of databases uses the connections of issue 15's before-figures. */
+/** The comparison of databases uses the connections of its before-figures (bench/baseline.json). */
 const SUBMISSION_CONNECTIONS = 32;
 const PACED_RATE = 500;
 

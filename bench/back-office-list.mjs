@@ -1,5 +1,5 @@
-// The back office's applications list with 100,000 applications (issue 15: p95 ≤ 100 ms on
-// SQLite and on PostgreSQL). `npm run build` first (it uses packages/server/dist), then
+// The back office's applications list with 100,000 applications (docs/design.md §5: p95 ≤ 100 ms,
+// on SQLite and on PostgreSQL). `npm run build` first (it uses packages/server/dist), then
 // `npx tsx bench/back-office-list.mjs [rows] [sqlite|postgres|both]`; bench/run.mjs runs it as the
 // part `back-office` on both. Seeds a temporary SQLite file, or a database on a private
 // PostgreSQL, signs a member of staff in through the real routes (password + TOTP), then times

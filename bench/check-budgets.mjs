@@ -5,7 +5,7 @@
 //   imports, and the start step's screen and widgets, loaded before the first render).
 // - First screen until the network is idle: ≤ 95 KB gzip of the same, with what every page
 //   fetches after its first render (packages/web/scripts/build-graph/screens.mjs AFTER_FIRST_RENDER): the set Chromium
-//   loads for `/` (the bench's browser figure, issue 15 item 4).
+//   loads for `/` (the bench's browser figure; docs/design.md §5).
 // - Each later screen, and each other lazily loaded chunk: ≤ 10 KB gzip beyond the first screen.
 import path from 'node:path';
 import { BUDGETS } from './lib/budgets.mjs';

@@ -1,5 +1,5 @@
-// Submission latency while signed delivery runs (issue 15's "nothing new on the applicant's
-// path": submission p99 unchanged when a webhook receiver hangs). The built server on a fresh
+// Submission latency while signed delivery runs (docs/design.md §5: submission p99 unchanged
+// when a webhook receiver hangs). The built server on a fresh
 // SQLite file (or BENCH_DATABASE_URL) takes paced submissions (BENCH_DELIVERY_RATE a second,
 // default 500, for BENCH_DELIVERY_SECONDS, default 10, after a 2 s warm-up) while its delivery
 // worker posts every decided application to a receiver on loopback that either answers at once

@@ -1,6 +1,6 @@
 // npm run bench: builds (the npm script), then runs every benchmark against a private copy of the
-// build, prints one Markdown table (every figure of issue 15 with its budget, met or missed, and
-// the figure recorded before the issue, from bench/baseline.json) and writes
+// build, prints one Markdown table (every figure of docs/design.md §5 with its budget, met or
+// missed, and the figure recorded before, from bench/baseline.json) and writes
 // bench/results/latest.json and latest.md. `npx tsx bench/run.mjs --only=api,delivery` runs some
 // parts (names below). Everything listens on and talks to 127.0.0.1 only (ports 3500-3599).
 //

@@ -17,7 +17,7 @@ import {
   whenTheScreenHasSettled,
 } from './support/vehicle';
 
-// Issue 11 items 7, 11 and 17 (docs/decisions/0015 and 0016): a failed submission loses
+// Decisions 0015 and 0016 (docs/decisions/): a failed submission loses
 // nothing and can be sent again under the same key; the failures are reported with docs/product.md §8's
 // texts; the terms are agreed on the contact screen, so an abandoned application is a lead.
 
@@ -134,7 +134,7 @@ async function thenItIsSentOnce(page: Page, seen: Seen, attempts: number): Promi
   expect(seen.partials).toEqual([]);
 }
 
-test.describe('a failed submission loses nothing (issue 11 item 17)', () => {
+test.describe('a failed submission loses nothing (decision 0016)', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('network down at Submit: after the retries, the not-sent page, reported, then Try again', async ({
@@ -363,7 +363,7 @@ test.describe('Submit with the connection gone is never silent', () => {
   });
 });
 
-test.describe('the terms are agreed on the contact screen (issue 11 item 7)', () => {
+test.describe('the terms are agreed on the contact screen (decision 0015)', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('an application abandoned at any screen after contact is kept as a lead', async ({

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 15 item 4, as Chromium loads `/`: until the network is idle the first screen fetches its
-// entry and the start screen's chunk and no other script (the funnel report is in the entry,
-// docs/decisions/0046-option-labels-out-of-the-first-screen.md), and still reports its funnel step.
-// The bytes are the budget check's (`node bench/check-budgets.mjs`); this checks the set.
+// docs/design.md §5's first-screen budget, as Chromium loads `/`: until the network is idle the
+// first screen fetches its entry and the start screen's chunk and no other script (the funnel
+// report is in the entry, docs/decisions/0046-option-labels-out-of-the-first-screen.md), and still
+// reports its funnel step. The bytes are the budget check's (`node bench/check-budgets.mjs`); this
+// checks the set.
 
 /** '/assets/start-screen-AbCd1234.js' → 'start-screen'. */
 const chunkName = (url: string) =>

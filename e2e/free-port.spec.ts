@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 9: without E2E_PORT the runner takes a free port (playwright.config.ts) and
+ * Without E2E_PORT the runner takes a free port (playwright.config.ts) and
  * its workers inherit it, so a run never depends on port 3100 being free.
  */
 import { expect, test } from '@playwright/test';

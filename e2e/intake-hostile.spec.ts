@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEY } from '../packages/web/src/state/storage';
 
-// Issue 6 item 5, the browser's side: the query string and cookies are read into the stored
-// application at start (docs/product.md §4, §7). Hostile values are kept as inert text, capped, or ignored;
-// none is executed, none reaches the page as markup, and the page works as usual.
+// Hostile input, the browser's side (docs/reliability.md): the query string and cookies are read
+// into the stored application at start (docs/product.md §4, §7). Hostile values are kept as inert
+// text, capped, or ignored; none is executed, none reaches the page as markup, and the page works
+// as usual.
 
 /** Each payload would set window.__pwned (or open a dialog) if it ever ran. */
 const SCRIPT = '<script>window.__pwned=1</script>';

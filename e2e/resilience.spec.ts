@@ -5,9 +5,9 @@ import { readApplications } from './support/db';
 import { applicationAtSubmit, personFor } from './support/seeded-application';
 import { thenIShouldBeOn } from './support/user';
 
-// Issue 6 item 6: a submission that meets a network error or a 502/503/504 is retried with the
-// same key, with backoff, up to 3 times before the error page; the answers stay in storage
-// until an answer arrives; a double click sends one application.
+// docs/reliability.md, "The browser's retries": a submission that meets a network error or a
+// 502/503/504 is retried with the same key, with backoff, up to 3 times before the error page; the
+// answers stay in storage until an answer arrives; a double click sends one application.
 
 /** packages/web/src/api/submit.ts: the waits before the three retries. */
 const BACKOFF_MS = [1000, 2000, 4000];

@@ -10,7 +10,7 @@ import { serialiseState } from '@broker/domain';
 import { applicantStateAt } from '@broker/domain/testing';
 import { STORAGE_KEY } from '../packages/web/src/state/storage';
 
-// Issue 11 items 5, 8, 9 and 22: answers as people type them, by keyboard alone on the screens
+// Answers as people type them, by keyboard alone on the screens
 // concerned, each new state checked with axe and pictured at 390 and 1280 px.
 
 // Each test walks a journey to the screens it looks at.

@@ -1,6 +1,6 @@
 // The bench's report: every part of bench/run.mjs turns its result into rows, and this file
 // prints them as one Markdown table with the budget, whether it was met, and the figure
-// recorded before issue 15 (bench/baseline.json).
+// recorded before (bench/baseline.json).
 //
 // A row: { id?, figure, value, unit?, budget?, before? }
 // - figure: what was measured, as the table shows it;
@@ -65,7 +65,7 @@ export function renderTable(rows) {
   const status = (met) => (met === null ? '' : met ? 'met' : '**missed**');
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   return [
-    '| figure | value | budget | | before issue 15 |',
+    '| figure | value | budget | | before (baseline) |',
     '|---|---|---|---|---|',
     ...rows.map(
       (row) =>

@@ -1,6 +1,6 @@
 // npm run bench:reliability [-- --duration=60 --rate=500 --crashes=5 --only=load,crash,instances,outage]
 //
-// The full runs of issue 6 against the built server (node packages/server/dist/main.js) on
+// docs/reliability.md's full runs against the built server (node packages/server/dist/main.js) on
 // 127.0.0.1: steady load on SQLite and on PostgreSQL, SIGKILL crashes, two instances on one
 // PostgreSQL, and a PostgreSQL outage (stopped, then frozen). The checks are the ones the CI
 // tests run in short (bench/reliability/tests, one scenario a file in scenarios/); this adds

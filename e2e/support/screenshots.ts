@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
-/** The phone and laptop sizes every screen is looked at in (issue 4). */
+/** The phone and laptop sizes every screen is looked at in. */
 export const SCREENSHOT_VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },

@@ -1,6 +1,7 @@
 /**
- * Issue 6 item 2, short: the built server is killed with SIGKILL while it takes submissions and
- * started again on the same database. `npm run bench:reliability` repeats it more times.
+ * Crash (docs/reliability.md), short: the built server is killed with SIGKILL while it takes
+ * submissions and started again on the same database. `npm run bench:reliability` repeats it more
+ * times.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';

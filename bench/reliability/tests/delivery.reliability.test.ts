@@ -1,6 +1,6 @@
 /**
- * Issue 13's delivery guarantees against the built server: a SIGKILL while the receiver is
- * down loses no event (both databases), and two instances on one PostgreSQL deliver each event
+ * The delivery guarantees of decision 0020 against the built server: a SIGKILL while the receiver
+ * is down loses no event (both databases), and two instances on one PostgreSQL deliver each event
  * once, never twice at once. Signatures are checked by the standardwebhooks package.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Issue 6 item 1, short: unique valid submissions at a steady rate against the built server;
- * every 200 answer is a stored application and nothing else is. The full 60 s at 500 a second
- * is `npm run bench:reliability`.
+ * Load (docs/reliability.md), short: unique valid submissions at a steady rate against the built
+ * server; every 200 answer is a stored application and nothing else is. The full 60 s at 500 a
+ * second is `npm run bench:reliability`.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';

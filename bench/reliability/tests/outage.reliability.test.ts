@@ -1,8 +1,8 @@
 /**
- * Issue 6 item 4: PostgreSQL goes away while the built server takes submissions. It must answer
- * 503 `{"error":"unavailable"}` quickly (never hang, never a 500), fail /readyz, survive, and
- * answer 200 again by itself once the database is back. A private PostgreSQL, because this one
- * is stopped and started.
+ * Outage (docs/reliability.md): PostgreSQL goes away while the built server takes submissions. It
+ * must answer 503 `{"error":"unavailable"}` quickly (never hang, never a 500), fail /readyz,
+ * survive, and answer 200 again by itself once the database is back. A private PostgreSQL, because
+ * this one is stopped and started.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres } from '../../../packages/server/src/test-support/postgres-server.js';

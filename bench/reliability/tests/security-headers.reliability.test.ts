@@ -1,6 +1,7 @@
 /**
- * Issue 6 item 7: the security headers are on every answer, including errors (400, 404, 413,
- * 415, 429, 503), not only on pages: a browser applies nosniff and the CSP to whatever it gets.
+ * The security headers (docs/security.md, "4. What stops abuse") are on every answer, including
+ * errors (400, 404, 413, 415, 429, 503), not only on pages: a browser applies nosniff and the CSP
+ * to whatever it gets.
  */
 import fs from 'node:fs';
 import os from 'node:os';

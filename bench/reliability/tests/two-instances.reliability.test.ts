@@ -1,6 +1,6 @@
 /**
- * Issue 6 item 3: two server processes on different ports share one PostgreSQL database.
- * Idempotency and duplicate detection must hold across them, not only within one process.
+ * Two instances (docs/reliability.md): two server processes on different ports share one PostgreSQL
+ * database. Idempotency and duplicate detection must hold across them, not only within one process.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../../packages/server/src/test-support/postgres.js';

@@ -1,6 +1,6 @@
 /**
- * Issue 11 item 18: the SQLite database, its -wal and -shm files and its folder are the owner's
- * only (files 0600, folder 0700), whatever the umask (docs/security.md).
+ * The SQLite database, its -wal and -shm files and its folder are the owner's only (files 0600,
+ * folder 0700), whatever the umask (docs/security.md, "3. Who can reach it").
  */
 import fs from 'node:fs';
 import os from 'node:os';

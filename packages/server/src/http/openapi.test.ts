@@ -1,5 +1,5 @@
 /**
- * Issue 13 section 4: the OpenAPI 3.1 document at /api/openapi.json is generated from the routes'
+ * The OpenAPI 3.1 document at /api/openapi.json is generated from the routes'
  * schemas, is a valid OpenAPI document and covers every route of the public API (decision 0019).
  */
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -1,7 +1,7 @@
 /**
- * Issue 11 items 19 and 23: a request must arrive within a deadline (a slow body is answered 408
- * and its connection closed), and Fastify's own 400/414 answers use the API's short error format
- * without echoing the path (docs/security.md).
+ * A request must arrive within a deadline (a slow body is answered 408 and its connection
+ * closed), and Fastify's own 400/414 answers use the API's short error format without echoing
+ * the path (docs/security.md, "4. What stops abuse").
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

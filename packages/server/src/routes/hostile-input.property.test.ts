@@ -1,9 +1,10 @@
 /**
- * Issue 6 item 5: property-based bad input over every endpoint of the real app (app.inject), on
- * both databases. Whatever arrives, the answer is a 4xx JSON error (or 200 when the input is in
- * fact valid), never a 5xx; a rejected request stores nothing; and nothing reaches
- * Object.prototype. The oracle for submissions is the shared schema and the journey's step rules
- * over the payload's answers (decision 0039) plus the transport rules (docs/design.md §3: 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
+ * Property-based bad input over every endpoint of the real app (app.inject), on both databases
+ * (docs/reliability.md, "Hostile input"). Whatever arrives, the answer is a 4xx JSON error (or 200
+ * when the input is in fact valid), never a 5xx; a rejected request stores nothing; and nothing
+ * reaches Object.prototype. The oracle for submissions is the shared schema and the journey's step
+ * rules over the payload's answers (decision 0039) plus the transport rules (docs/design.md §3:
+ * 64 KiB, JSON only, `__proto__` refused), so a valid mutation must be stored.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 4 (decision 0013): what a screen refuses, the server refuses, with the screen's
+ * Decision 0013: what a screen refuses, the server refuses, with the screen's
  * message in the 400's `fields`; for each kind of field, on both databases, through the real app.
  * The property test generates step answers through the domain's own rules and checks the server
  * refuses what the screens refuse, with their messages, and accepts the rest (decision 0039).

@@ -1,8 +1,8 @@
 /**
  * A private PostgreSQL server on loopback that can be stopped, frozen and started again on the
- * same port and data directory: the database outage of issue 6. Started from Debian's binaries
- * as the `postgres` user when we are root. The test run's globalSetup (test-support/postgres.ts)
- * starts one too.
+ * same port and data directory: the database outage of docs/reliability.md. Started from Debian's
+ * binaries as the `postgres` user when we are root. The test run's globalSetup
+ * (test-support/postgres.ts) starts one too.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

@@ -3,8 +3,8 @@ import { createInitialState, type ApplicationState } from '@broker/domain';
 import { installErrorReporting } from '../app/error-reporting';
 import { savePartial } from './partial-save';
 
-// Issue 11 items 11 and 16: what POST /api/client-errors receives when a partial save fails
-// and when a script error escapes (docs/decisions/0016-failed-submission-keeps-the-answers.md).
+// What POST /api/client-errors receives when a partial save fails and when a script error
+// escapes (docs/decisions/0016-failed-submission-keeps-the-answers.md, 0021-grouped-alerts.md).
 
 const reports: Record<string, unknown>[] = [];
 const partials: string[] = [];
