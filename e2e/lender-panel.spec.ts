@@ -65,18 +65,19 @@ test('a vehicle applicant sees the best lender’s quote, indicative and subject
   await expect(quote).toContainText(
     'This quote is indicative and subject to status. It is based on what you told us and is not an offer of credit. Northgate Vehicle Credit (fictional) will confirm the rate after its own checks.',
   );
-  // £12,500 over 36 months; £12,500 ÷ (12 × £2,450) = 0.43 is tier B: Northgate's 10.9% APR
-  // beats Pennyworth's 19.9%. Monthly rate 1.109^(1/12) − 1; 36 × £405.64 = £14,603.04.
-  await expect(quote).toContainText('£405.64 a month for 36 months at 10.9% APR');
+  // £12,500 over 60 months (a vehicle loan's term is the policy's 5 years: decision 0066);
+  // £12,500 ÷ (12 × £2,450) = 0.43 is tier B: Northgate's 10.9% APR beats Pennyworth's 19.9%.
+  // Monthly rate 1.109^(1/12) − 1 gives £267.997, £268.00 to the penny; 60 × £268 = £16,080.
+  await expect(quote).toContainText('£268 a month for 60 months at 10.9% APR');
   expect(await quoteFigures(page)).toEqual({
     Lender: 'Northgate Vehicle Credit (fictional)',
     Product: 'Prime motor finance',
     'Amount of credit': '£12,500',
-    Term: '36 months',
+    Term: '60 months',
     APR: '10.9%',
-    'Monthly payment': '£405.64',
-    'Total cost of credit': '£2,103.04',
-    'Total amount payable': '£14,603.04',
+    'Monthly payment': '£268',
+    'Total cost of credit': '£3,580',
+    'Total amount payable': '£16,080',
     'Quote valid until': thirtyDaysOn(),
   });
   await thenTheCommissionIsDisclosedBesideTheQuote(page, 'Northgate Vehicle Credit (fictional)');
@@ -94,7 +95,7 @@ test('a vehicle applicant sees the best lender’s quote, indicative and subject
 
   // A reload keeps the quote: it lives in this tab's sessionStorage, keyed by the reference.
   await page.reload();
-  await expect(quote).toContainText('£405.64 a month');
+  await expect(quote).toContainText('£268 a month');
 });
 
 test('with the keyboard alone: a joint secured loan quoted in APRC, with the repossession warning', async ({
