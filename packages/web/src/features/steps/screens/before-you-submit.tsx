@@ -4,6 +4,7 @@ import {
   stepHeading,
   summarisePayload,
   type AnswerGroup,
+  type ApplicationState,
 } from '@broker/domain';
 import { currentBrand } from '../../../lib/brand';
 import { Link } from '../../../lib/router';
@@ -40,6 +41,11 @@ function SummaryList({ group }: { group: AnswerGroup }) {
   );
 }
 
+/** A payload needs the application's key (the session id, or the GUID of an older state). */
+function canBuildPayload(state: ApplicationState): boolean {
+  return Boolean(state.form.sessionId?.trim() || state.GUID?.trim());
+}
+
 function CheckAnswers() {
   const application = useApplicationStore((store) => store.application);
   // Reached by Continue, the heading comes first and the answers a moment later: the click's task
@@ -49,7 +55,8 @@ function CheckAnswers() {
   const shown = useDeferredValue(application, reachedInApp() ? null : application);
   // What will be sent, read back: the summary staff see too (decision 0065).
   const sections = useMemo(() => {
-    if (!shown) return [];
+    // The pre-rendered shell (docs/decisions/0043-step-shells.md) has no application yet: no key, no rows.
+    if (!shown || !canBuildPayload(shown)) return [];
     const date = today();
     const payload = buildSubmissionPayload(shown, {
       brand: currentBrand(),
