@@ -152,7 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     // The staff side tells of each refused sign-in; the counter listens while the app is open.
     const stopCounting = onSignInRefused((refusal) => metrics.signInRefused(refusal));
-    app.addHook('onClose', async () => stopCounting());
+    app.addHook('onClose', (_instance, done) => {
+      stopCounting();
+      done();
+    });
   }
   // Limits are per route (config.rateLimit), keyed by request.ip and so by TRUST_PROXY.
   await app.register(rateLimit, {

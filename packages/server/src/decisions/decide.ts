@@ -123,7 +123,7 @@ export function applicationFacts(
   request: { ip: string; host: string },
 ): ApplicationFacts {
   const applicant = personFacts('applicant', payload);
-  const joint = payload.JointApplicant as PersonAnswers | undefined;
+  const joint = payload.JointApplicant;
   return {
     payloadJson: JSON.stringify({ ...payload, remoteAddress: request.ip }),
     brand: brandForHost(payload.urlReferrer ?? request.host).affiliateKey,
