@@ -153,7 +153,9 @@ export function AuditScreen() {
               {log.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label="Entry">{entry.id}</td>
-                  <td data-label="When">{formatWhen(entry.at)}</td>
+                  <td data-label="When" className="nowrap">
+                    {formatWhen(entry.at)}
+                  </td>
                   <td data-label="Who">
                     {entry.actorName ?? entry.actorEmail ?? 'Nobody signed in'}
                   </td>

@@ -314,7 +314,7 @@ export function DataRequestsScreen() {
                 }
                 spellCheck={false}
                 autoComplete="off"
-                className="input--code"
+                className="input--reference"
                 error={confirmationError}
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}

@@ -272,7 +272,9 @@ export function Home({ session }: { session: Session }) {
                     {application.assignedTo === session.staff.id ? ' (yours)' : ''}
                   </td>
                   <td data-label="Journey">{named(BRANCH_NAMES, application.journey)}</td>
-                  <td data-label="Received">{formatWhen(application.createdAt)}</td>
+                  <td data-label="Received" className="nowrap">
+                    {formatWhen(application.createdAt)}
+                  </td>
                   <td data-label="Contact">
                     <ContactLinks
                       email={application.email}

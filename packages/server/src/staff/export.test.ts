@@ -111,7 +111,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const saved = await h.t.app.inject({
         method: 'POST',
         url: `/api/submission/partial/${payload.submissionKey}`,
-        payload: { ...payload, firstName: 'Ada', lastName: 'Smith;=1+2' },
+        payload: { ...payload, firstName: 'Ada', lastName: 'Smith;=1+2', IsCompleted: false },
       });
       expect(saved.statusCode, saved.body).toBe(202);
       const response = await exportAs(sessions.admin.headers(), { outcome: 'abandoned' });

@@ -190,10 +190,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         .select('reference')
         .where('id', '=', rowId)
         .executeTakeFirstOrThrow();
+      const reader = await signIn(t, auditor);
       const read = await t.app.inject({
         method: 'GET',
         url: '/api/staff/audit',
-        headers: (await signIn(t, auditor)).headers(),
+        headers: reader.headers(),
       });
       const entries = read.json<{
         entries: {
@@ -222,7 +223,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const after = await t.app.inject({
         method: 'GET',
         url: '/api/staff/audit',
-        headers: (await signIn(t, auditor)).headers(),
+        headers: reader.headers(),
       });
       expect(
         after
