@@ -125,7 +125,7 @@ test.describe('the reference, the export and delivery attempts', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('applications.csv');
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(csv[0]).toMatch(/^Reference,Application id,Received,/);
+    expect(csv[0]).toMatch(/^Reference,Application id,Received \(UTC\),/);
     expect(csv.slice(1).filter(Boolean)).toHaveLength(1);
     expect(csv[1]).toMatch(new RegExp(`^${reference},.*,Grace Hopper,`));
 

@@ -12,6 +12,7 @@ import {
   type CalendarDate,
 } from '@broker/domain';
 import type { EnvelopeKey } from '@broker/domain';
+import { formatStored } from './format';
 
 export type { AnswerSection };
 
@@ -49,6 +50,7 @@ const VEHICLE_WORDS: Readonly<Record<string, string>> = {
 /** One envelope value as staff read it. */
 export function envelopeValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (key === 'dateApplied' && typeof value === 'string') return formatStored(value);
   if (key === 'vehicle' && typeof value === 'object' && value !== null) {
     return Object.entries(value)
       .map(([part, given]) => `${VEHICLE_WORDS[part] ?? part} ${String(given)}`)

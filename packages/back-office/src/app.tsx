@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, rememberSession, whenSignedOut } from './api';
-import type { Session } from './api';
+import type { Session, StaffRole } from './api';
 import { Link } from './components';
 import { navigate, usePath } from './router';
 import { ApplicationScreen } from './screens/application';
@@ -12,8 +12,19 @@ import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff';
 import { DataRequestsScreen } from './screens/data-requests';
+import { AccessDenied } from './screens/access-denied';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
+
+/**
+ * The pages only some roles may open, as the server's guards allow them: anyone else who opens
+ * one by its address is told so (docs/decisions/0080-access-denied-page.md).
+ */
+const ROLE_PAGES: Record<string, { name: string; roles: readonly StaffRole[] }> = {
+  '/staff': { name: 'Staff', roles: ['admin'] },
+  '/data-requests': { name: 'Data requests', roles: ['admin'] },
+  '/audit': { name: 'Audit log', roles: ['auditor', 'admin'] },
+};
 
 export function App() {
   const { path } = usePath();
@@ -22,16 +33,20 @@ export function App() {
     currentIsSetup() ? null : undefined,
   );
   const [notice, setNotice] = useState<string | null>(null);
+  // The notice says a session ended: only one this tab had (not a first visit's 401).
+  const hadSession = useRef(false);
 
   const signedIn = useCallback((next: Session | null) => {
     rememberSession(next);
+    if (next !== null) hadSession.current = true;
     setSession(next);
   }, []);
 
   useEffect(() => {
     whenSignedOut(() => {
+      const ended = hadSession.current;
       signedIn(null);
-      setNotice(SIGNED_OUT_NOTICE);
+      if (ended) setNotice(SIGNED_OUT_NOTICE);
       navigate('/sign-in');
     });
     if (currentIsSetup()) return;
@@ -47,6 +62,7 @@ export function App() {
     navigate('/sign-in');
   }
 
+  const restricted = ROLE_PAGES[path];
   let screen;
   if (path === '/setup') screen = <Setup />;
   else if (session === undefined) screen = <p className="body">Loading…</p>;
@@ -61,12 +77,11 @@ export function App() {
         }}
       />
     );
-  } else if (path === '/staff' && session.staff.role === 'admin')
-    screen = <StaffScreen session={session} />;
-  else if (path === '/data-requests' && session.staff.role === 'admin')
-    screen = <DataRequestsScreen />;
-  else if (path === '/audit' && session.staff.role !== 'agent')
-    screen = <AuditScreen key={window.location.search} />;
+  } else if (restricted && !restricted.roles.includes(session.staff.role)) {
+    screen = <AccessDenied key={path} page={restricted.name} role={session.staff.role} />;
+  } else if (path === '/staff') screen = <StaffScreen session={session} />;
+  else if (path === '/data-requests') screen = <DataRequestsScreen />;
+  else if (path === '/audit') screen = <AuditScreen key={window.location.search} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
     screen = (
@@ -106,7 +121,7 @@ export function App() {
                       Funnel
                     </Link>
                   </li>
-                  {session.staff.role !== 'agent' ? (
+                  {ROLE_PAGES['/audit']!.roles.includes(session.staff.role) ? (
                     <li>
                       <Link to="/audit" className="header__link">
                         Audit log

@@ -124,7 +124,7 @@ export type {
 
 // Rules for single answers and their messages.
 export { isValidPostcode, normalisePostcode } from './postcode.js';
-export { normalisePhoneForPayload } from './phone.js';
+export { normalisePhoneForPayload, phoneInGroups } from './phone.js';
 export { DOB_TOO_YOUNG } from './messages.js';
 export type { Who } from './messages.js';
 export {
@@ -233,7 +233,13 @@ export type { Outcome } from './outcome.js';
 export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE } from './finance.js';
 export { formatGBP } from './money.js';
 export type { RepresentativeExample } from './finance.js';
-export { newReference, parseReference } from './reference.js';
+export {
+  confirmsErasure,
+  ERASURE_WORD,
+  erasureConfirmation,
+  newReference,
+  parseReference,
+} from './reference.js';
 export { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails, companyNamed } from './company.js';
 export type { CompanyDetail, CompanyDetails, CompanySetting } from './company.js';
 
@@ -246,5 +252,6 @@ export {
   brokerPolicyRules,
   decideOnPanel,
   matchedLenders,
+  productBranches,
 } from './panel/index.js';
 export type { LenderPanel, PanelDecision, PanelApplication } from './panel/index.js';

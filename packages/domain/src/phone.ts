@@ -79,3 +79,16 @@ export function normalisePhoneForPayload(raw: string | null | undefined): string
   if (digits.length < 2) return null;
   return digits.startsWith('0') ? digits : `0${digits}`;
 }
+
+/**
+ * A UK phone number (the payload's digits) in the groups people read and type: 020 7946 0123,
+ * 07700 900123, 01632 960123. The back office shows it so, and its CSV writes it so: a number
+ * with a space is text to a spreadsheet, which then keeps the leading 0.
+ */
+export function phoneInGroups(digits: string | null): string | null {
+  if (digits === null || digits.length <= 5) return digits;
+  if (digits.length === 11 && digits.startsWith('02')) {
+    return `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+  }
+  return `${digits.slice(0, 5)} ${digits.slice(5)}`;
+}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmsErasure,
+  ERASURE_WORD,
+  erasureConfirmation,
   newReference,
   parseReference,
   REFERENCE_ALPHABET,
@@ -64,5 +67,33 @@ describe('application reference', () => {
     expect(parseReference('234567877')).toBeNull();
     expect(parseReference('O345678X')).toBeNull();
     expect(parseReference('')).toBeNull();
+  });
+});
+
+describe('the erasure confirmation (docs/decisions/0082-erasure-confirmed-by-reference.md)', () => {
+  it('is the reference of the most recent application that has one, else the word ERASE', () => {
+    expect(
+      erasureConfirmation([
+        { id: 1, reference: 'AAAAAAA1', createdAt: '2026-01-01T10:00:00.000Z' },
+        { id: 2, reference: 'BBBBBBB2', createdAt: '2026-02-01T10:00:00.000Z' },
+        { id: 3, reference: null, createdAt: '2026-03-01T10:00:00.000Z' },
+      ]),
+    ).toBe('BBBBBBB2');
+    expect(
+      erasureConfirmation([
+        { id: 4, reference: 'CCCCCCC3', createdAt: '2026-02-01T10:00:00.000Z' },
+        { id: 5, reference: 'DDDDDDD4', createdAt: '2026-02-01T10:00:00.000Z' },
+      ]),
+    ).toBe('DDDDDDD4');
+    expect(erasureConfirmation([{ id: 6, reference: null, createdAt: '2026-01-01' }])).toBe(
+      ERASURE_WORD,
+    );
+    expect(ERASURE_WORD).toBe('ERASE');
+  });
+
+  it('accepts what was typed whatever its spaces and letter case, and nothing else', () => {
+    expect(confirmsErasure(' bbbb bbb2 ', 'BBBBBBB2')).toBe(true);
+    expect(confirmsErasure('BBBBBBB3', 'BBBBBBB2')).toBe(false);
+    expect(confirmsErasure('', 'BBBBBBB2')).toBe(false);
   });
 });

@@ -52,3 +52,28 @@ export function parseReference(text: string): string | null {
   const body = value.slice(0, -1);
   return referenceCheckCharacter(body) === value.slice(-1) ? value : null;
 }
+
+/** What an admin types to confirm an erasure when none of the applications has a reference. */
+export const ERASURE_WORD = 'ERASE';
+
+/**
+ * What an admin types to confirm erasing a person's data (docs/decisions/0082-erasure-confirmed-by-reference.md):
+ * the reference of their most recent application that has one, else `ERASURE_WORD`. The back
+ * office asks for it and the erasure route checks it, both with this rule.
+ */
+export function erasureConfirmation(
+  applications: readonly { id: number; reference: string | null; createdAt: string }[],
+): string {
+  // Newest first; the later row first when two arrived in the same millisecond.
+  const newest = [...applications]
+    .filter((application) => application.reference !== null)
+    .sort((a, b) =>
+      a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1,
+    )[0];
+  return newest?.reference ?? ERASURE_WORD;
+}
+
+/** Whether what was typed is the confirmation: spaces and letter case do not matter. */
+export function confirmsErasure(typed: string, expected: string): boolean {
+  return typed.replace(/\s+/g, '').toUpperCase() === expected.toUpperCase();
+}

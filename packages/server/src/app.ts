@@ -276,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identifierSecret: config.staffIdentifierSecret,
     signInPerMinute: config.rateLimits.staffSignInPerMinute,
     mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    panel: config.lenderPanel,
     duplicates: {
       evaluate: createPanelEvaluator({
         panel: config.lenderPanel,

@@ -5,7 +5,8 @@ import type { Session } from '../api';
 import { applicationSections } from '../answers';
 import { Link, PageHeading } from '../components';
 import type { ApplicationSummary } from './home';
-import { formatWhen, today } from '../format';
+import { BRANCH_NAMES, formatWhen, named, OUTCOME_NAMES, today } from '../format';
+import { ContactLinks } from './contact';
 import { DeliveryPanel } from './deliveries';
 import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';
@@ -82,6 +83,20 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         </Link>
       </p>
       <PageHeading>{detail.name ?? 'Application'}</PageHeading>
+      <section aria-labelledby="contact-heading" className="contact-block">
+        <h2 className="heading-m" id="contact-heading">
+          Contact the applicant
+        </h2>
+        {detail.email || detail.phone || detail.postcode ? (
+          <ContactLinks email={detail.email} phone={detail.phone} postcode={detail.postcode} />
+        ) : (
+          <p className="body">No contact details given.</p>
+        )}
+        <p className="body">
+          Reference {detail.reference ?? 'none (not completed)'}, received{' '}
+          {formatWhen(detail.createdAt)}
+        </p>
+      </section>
       {needs.length > 0 ? (
         <section className="warning-panel" aria-labelledby="needs-heading">
           <h2 className="heading-m" id="needs-heading">
@@ -110,7 +125,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         <div className="summary-list__row">
           <dt className="summary-list__key">Outcome</dt>
           <dd className="summary-list__value">
-            {detail.outcome === 'duplicate' ? 'possible duplicate' : detail.outcome}
+            {named(OUTCOME_NAMES, detail.outcome)}
             {detail.declineReason ? ` (reason: ${detail.declineReason})` : ''}
           </dd>
         </div>
@@ -131,7 +146,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         <div className="summary-list__row">
           <dt className="summary-list__key">Journey and brand</dt>
           <dd className="summary-list__value">
-            {detail.journey}, {detail.brand ?? 'no brand'}
+            {named(BRANCH_NAMES, detail.journey)}, {detail.brand ?? 'no brand'}
             {detail.affiliate ? `, affiliate ${detail.affiliate}` : ''}
           </dd>
         </div>

@@ -3,18 +3,104 @@ import { api } from '../api';
 import { Link, PageHeading } from '../components';
 import { usePath } from '../router';
 import { formatWhen } from '../format';
+import { STATUS_NAMES } from './work';
 
 interface AuditEntry {
   id: number;
   at: string;
   actorEmail: string | null;
+  actorName: string | null;
   action: string;
   target: string | null;
+  /** The application the entry concerns, when it still exists (docs/back-office.md "Audit log"). */
+  application: { id: number; reference: string | null } | null;
+  targetStaffName: string | null;
   detail: Record<string, unknown> | null;
   ip: string | null;
 }
 
 type Chain = { intact: true; entries: number } | { intact: false; brokenAt: number };
+
+/** Each recorded action in words (docs/back-office.md "Audit log"); a new one reads as its code. */
+export const ACTION_WORDS: Readonly<Record<string, string>> = {
+  'application-viewed': 'Viewed an application',
+  'applications-searched': 'Searched the applications',
+  'applications-exported': 'Exported applications as CSV',
+  assigned: 'Assigned an application',
+  'audit-viewed': 'Viewed the audit log',
+  'csrf-refused': 'A request from another site was refused',
+  'delivery-redelivered': 'Sent a delivery again',
+  'disclosure-text-viewed': 'Viewed a disclosure text',
+  'duplicate-released': 'Released a possible duplicate',
+  erased: 'Erased a person’s data',
+  'funnel-viewed': 'Viewed the funnel',
+  'note-added': 'Added a note',
+  'session-expired': 'Signed out: the session ended',
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed to sign in',
+  'sign-in-locked': 'Account locked after failed sign-ins',
+  'sign-out': 'Signed out',
+  'staff-added': 'Added a member of staff',
+  'staff-disabled': 'Disabled a member of staff',
+  'staff-listed': 'Viewed the staff list',
+  'staff-setup-completed': 'Finished setting up their account',
+  'staff-setup-link': 'Issued a set-up link',
+  'staff-unlocked': 'Unlocked a member of staff',
+  'status-changed': 'Changed the status',
+  'subject-access': 'Gave a person a copy of their data',
+};
+
+/** A code or a key as words: "status-changed" and "searchKind" read "Status changed", "search kind". */
+function words(code: string): string {
+  return code
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    if (value.length > 5) return `${value.length} items`;
+    return value.map(valueText).join(', ');
+  }
+  if (typeof value === 'object') return `(${fieldsText(value as Record<string, unknown>)})`;
+  return '';
+}
+
+function fieldsText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${words(key)}: ${valueText(value)}`)
+    .join('; ');
+}
+
+/** The entry's detail as a sentence: statuses in their names, anything else as "key: value". */
+export function detailText(action: string, detail: Record<string, unknown> | null): string {
+  if (detail === null) return '';
+  if (action === 'status-changed' && typeof detail.to === 'string') {
+    const from = typeof detail.from === 'string' ? (STATUS_NAMES[detail.from] ?? detail.from) : '';
+    return `From ${from} to ${STATUS_NAMES[detail.to] ?? detail.to}`;
+  }
+  return sentence(fieldsText(detail));
+}
+
+function Concerning({ entry }: { entry: AuditEntry }) {
+  if (entry.application) {
+    return (
+      <Link to={`/applications/${entry.application.id}`} className="link">
+        Application {entry.application.reference ?? entry.application.id}
+      </Link>
+    );
+  }
+  if (entry.targetStaffName) return <>{entry.targetStaffName}</>;
+  if (entry.target && /^\d+$/.test(entry.target)) return <>An application since erased</>;
+  return <>{entry.target ?? ''}</>;
+}
 
 /** Auditors and admins: the latest entries of the audit log and whether its chain is intact. */
 export function AuditScreen() {
@@ -57,7 +143,8 @@ export function AuditScreen() {
                 <th scope="col">Entry</th>
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
-                <th scope="col">Action</th>
+                <th scope="col">What</th>
+                <th scope="col">Concerning</th>
                 <th scope="col">Detail</th>
                 <th scope="col">From</th>
               </tr>
@@ -66,17 +153,24 @@ export function AuditScreen() {
               {log.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label="Entry">{entry.id}</td>
-                  <td data-label="When">{formatWhen(entry.at)}</td>
-                  <td data-label="Who" className="break">
-                    {entry.actorEmail ?? 'Unknown'}
+                  <td data-label="When" className="nowrap">
+                    {formatWhen(entry.at)}
                   </td>
-                  <td data-label="Action">{entry.action}</td>
-                  <td data-label="Detail" className="break">
-                    {[entry.target, entry.detail ? JSON.stringify(entry.detail) : null]
-                      .filter(Boolean)
-                      .join(' ')}
+                  <td data-label="Who">
+                    {entry.actorName ?? entry.actorEmail ?? 'Nobody signed in'}
                   </td>
-                  <td data-label="From">{entry.ip ?? ''}</td>
+                  <td data-label="What">
+                    {ACTION_WORDS[entry.action] ?? sentence(words(entry.action))}
+                  </td>
+                  <td data-label="Concerning">
+                    <Concerning entry={entry} />
+                  </td>
+                  <td data-label="Detail" className="audit-detail">
+                    {detailText(entry.action, entry.detail)}
+                  </td>
+                  <td data-label="From" className="nowrap">
+                    {entry.ip ?? ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api, ApiError } from '../api';
+import { confirmsErasure, ERASURE_WORD, erasureConfirmation } from '@broker/domain';
 import { ErrorSummary, PageHeading, TextInput } from '../components';
 import type { Problem } from '../components';
+import { formatWhen, named, OUTCOME_NAMES } from '../format';
 
 /** What the server holds about one person (docs/data-lifecycle.md). */
 interface SubjectDocument {
@@ -66,9 +68,10 @@ export function DataRequestsScreen() {
   const [found, setFound] = useState<{ q: string; document: SubjectDocument } | null>(null);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
   const [erased, setErased] = useState<Erased | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const confirmRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLFormElement>(null);
 
   async function find(event: FormEvent) {
     event.preventDefault();
@@ -106,17 +109,32 @@ export function DataRequestsScreen() {
       return;
     }
     setProblems([]);
+    setTyped('');
     setConfirming(true);
     setTimeout(() => confirmRef.current?.focus(), 0);
   }
 
-  async function erase() {
+  async function erase(event: FormEvent) {
+    event.preventDefault();
     if (!found) return;
+    if (!confirmsErasure(typed, confirmation)) {
+      setProblems([
+        {
+          field: 'confirmation',
+          message:
+            typed.trim() === ''
+              ? `Type ${confirmation} to confirm the erasure`
+              : `What you typed is not ${confirmation}. Type it to confirm the erasure`,
+        },
+      ]);
+      return;
+    }
     try {
       const body = await api<Erased>('POST', '/api/staff/erasure', {
         q: found.q,
         reason,
         applicationIds: found.document.applications.map((row) => row.id),
+        confirmation: typed,
       });
       setErased(body);
       setFound(null);
@@ -125,6 +143,11 @@ export function DataRequestsScreen() {
       setConfirming(false);
       setProblems([]);
     } catch (error) {
+      const fields = error instanceof ApiError ? (error.body.fields ?? []) : [];
+      if (fields.some((field) => field.path === 'confirmation')) {
+        setProblems(fieldProblems(error, ''));
+        return;
+      }
       setConfirming(false);
       setProblems(
         error instanceof ApiError && error.body.error === 'changed'
@@ -144,6 +167,8 @@ export function DataRequestsScreen() {
     document_.portalAccounts.length === 0;
   const shared = document_?.applications.filter((row) => row.withheld !== null) ?? [];
   const whole = (document_?.applications.length ?? 0) - shared.length;
+  const confirmation = erasureConfirmation(document_?.applications ?? []);
+  const confirmationError = errorFor('confirmation');
 
   return (
     <>
@@ -190,33 +215,37 @@ export function DataRequestsScreen() {
             What is held about them
           </h2>
           <p className="body break">E-mail addresses: {document_.emails.join(', ')}</p>
-          <table className="table">
+          <table className="table table--stack">
             <caption className="visually-hidden">Their applications</caption>
             <thead>
               <tr>
-                <th scope="col">Application</th>
-                <th scope="col">As</th>
-                <th scope="col">Status</th>
+                <th scope="col">Name</th>
+                <th scope="col">Reference</th>
                 <th scope="col">Received</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">As</th>
               </tr>
             </thead>
             <tbody>
               {document_.applications.map((row) => (
                 <tr key={row.id}>
-                  <td className="break">
-                    {row.reference ?? row.applicationId ?? `partial ${row.id}`}
+                  <td data-label="Name">
+                    {row.person.map((person) => person.name).find(Boolean) ?? 'No name given'}
                   </td>
-                  <td>
-                    {[
-                      row.role === 'joint' ? 'Joint applicant' : 'Applicant',
-                      row.person.map((person) => person.name).find(Boolean),
-                    ]
-                      .filter(Boolean)
-                      .join(': ')}
+                  <td data-label="Reference" className="nowrap">
+                    {row.reference ?? 'None (not completed)'}
+                  </td>
+                  <td data-label="Received">{formatWhen(row.createdAt)}</td>
+                  <td data-label="Outcome">
+                    {named(
+                      OUTCOME_NAMES,
+                      row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'approved'),
+                    )}
+                  </td>
+                  <td data-label="As">
+                    {row.role === 'joint' ? 'Joint applicant' : 'Applicant'}
                     {row.withheld ? ' (the other person’s details are withheld)' : ''}
                   </td>
-                  <td>{row.status === 'partial' ? 'abandoned' : (row.outcome ?? 'complete')}</td>
-                  <td>{row.createdAt.slice(0, 10)}</td>
                 </tr>
               ))}
             </tbody>
@@ -261,18 +290,37 @@ export function DataRequestsScreen() {
               </button>
             </form>
           ) : (
-            <div className="warning-panel" tabIndex={-1} ref={confirmRef} role="alert">
-              <h3 className="heading-s">Are you sure?</h3>
+            <form
+              noValidate
+              className="warning-panel"
+              tabIndex={-1}
+              ref={confirmRef}
+              aria-labelledby="confirm-heading"
+              onSubmit={(event) => void erase(event)}
+            >
+              <h3 className="heading-s" id="confirm-heading">
+                Are you sure?
+              </h3>
               <p className="body">
                 This removes {erasedText(whole, shared.length, true)}, for good. It cannot be
                 undone.
               </p>
+              <TextInput
+                id="confirmation"
+                label={
+                  confirmation === ERASURE_WORD
+                    ? `To confirm, type ${ERASURE_WORD}`
+                    : `To confirm, type the reference of their most recent application: ${confirmation}`
+                }
+                spellCheck={false}
+                autoComplete="off"
+                className="input--reference"
+                error={confirmationError}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
               <div className="button-group">
-                <button
-                  type="button"
-                  className="button button--warning"
-                  onClick={() => void erase()}
-                >
+                <button type="submit" className="button button--warning">
                   Yes, erase their data
                 </button>
                 <button
@@ -283,7 +331,7 @@ export function DataRequestsScreen() {
                   Cancel
                 </button>
               </div>
-            </div>
+            </form>
           )}
         </section>
       ) : null}

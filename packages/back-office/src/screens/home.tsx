@@ -6,7 +6,8 @@ import { FilterDate, FilterSelect, Link, PageHeading } from '../components';
 import type { FilterOption } from '../components';
 import { historyState, navigate, usePath } from '../router';
 import { STATUS_NAMES } from './work';
-import { formatWhen } from '../format';
+import { BRANCH_NAMES, formatWhen, named, OUTCOME_NAMES } from '../format';
+import { ContactLinks } from './contact';
 
 export interface ApplicationSummary {
   id: number;
@@ -40,16 +41,11 @@ const FILTERS = ['outcome', 'journey', 'assigned', 'from', 'to'] as const;
 type Form = Record<(typeof FILTERS)[number] | 'q', string>;
 const OUTCOME_OPTIONS: readonly FilterOption[] = [
   { value: '', label: 'Any' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'duplicate', label: 'Possible duplicate' },
-  { value: 'abandoned', label: 'Abandoned (partial)' },
+  ...Object.entries(OUTCOME_NAMES).map(([value, label]) => ({ value, label })),
 ];
 const JOURNEY_OPTIONS: readonly FilterOption[] = [
   { value: '', label: 'Any' },
-  { value: 'vehicle', label: 'Vehicle' },
-  { value: 'secured', label: 'Secured' },
-  { value: 'joint', label: 'Joint' },
+  ...Object.entries(BRANCH_NAMES).map(([value, label]) => ({ value, label })),
 ];
 const ASSIGNED_OPTIONS: readonly FilterOption[] = [
   { value: '', label: 'To anyone or nobody' },
@@ -260,9 +256,7 @@ export function Home({ session }: { session: Session }) {
                   <td data-label="Reference">{application.reference ?? 'None'}</td>
                   <td data-label="Outcome">
                     <span className={OUTCOME_TAG[application.outcome]}>
-                      {application.outcome === 'duplicate'
-                        ? 'possible duplicate'
-                        : application.outcome}
+                      {named(OUTCOME_NAMES, application.outcome)}
                     </span>
                     {application.declineReason ? ` (${application.declineReason})` : null}
                     {application.outcome === 'duplicate' && application.duplicateOf ? (
@@ -278,12 +272,16 @@ export function Home({ session }: { session: Session }) {
                     {STATUS_NAMES[application.workStatus] ?? application.workStatus}
                     {application.assignedTo === session.staff.id ? ' (yours)' : ''}
                   </td>
-                  <td data-label="Journey">{application.journey}</td>
-                  <td data-label="Received">{formatWhen(application.createdAt)}</td>
-                  <td data-label="Contact" className="break">
-                    {[application.email, application.phone, application.postcode]
-                      .filter(Boolean)
-                      .join(' · ')}
+                  <td data-label="Journey">{named(BRANCH_NAMES, application.journey)}</td>
+                  <td data-label="Received" className="nowrap">
+                    {formatWhen(application.createdAt)}
+                  </td>
+                  <td data-label="Contact">
+                    <ContactLinks
+                      email={application.email}
+                      phone={application.phone}
+                      postcode={application.postcode}
+                    />
                   </td>
                 </tr>
               ))}

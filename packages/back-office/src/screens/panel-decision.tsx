@@ -4,6 +4,7 @@
  * refusal reasons in the decision's own words, the broker policy's refusals and the risk tier.
  */
 import type { ReactNode } from 'react';
+import { formatDate } from '../format';
 
 interface Refusal {
   rule: string;
@@ -18,7 +19,15 @@ export interface PanelFindings {
     id: string;
     name: string;
     matched: boolean;
-    products: { id: string; name: string; matched: boolean; refusals: Refusal[] }[];
+    /** Whether, by the panel's own rules, it lends on this application's branch at all. */
+    forThisLoan?: boolean;
+    products: {
+      id: string;
+      name: string;
+      matched: boolean;
+      forThisLoan?: boolean;
+      refusals: Refusal[];
+    }[];
   }[];
   quote: {
     lender: string;
@@ -52,7 +61,10 @@ export function PanelDecisionPanel({ found }: { found: PanelFindings | null }) {
   }
   const { quote } = found;
   const matched = found.lenders.filter((lender) => lender.matched);
-  const refused = found.lenders.filter((lender) => !lender.matched);
+  // Only the lenders that could have lent on this kind of loan: a vehicle loan is not refused by
+  // a lender of loans secured on a home (docs/lender-panel.md "Branches").
+  const refused = found.lenders.filter((lender) => !lender.matched && lender.forThisLoan !== false);
+  const otherLoans = found.lenders.filter((lender) => lender.forThisLoan === false).length;
   return (
     <section aria-labelledby="panel-heading">
       <h3 className="heading-s" id="panel-heading">
@@ -97,7 +109,7 @@ export function PanelDecisionPanel({ found }: { found: PanelFindings | null }) {
             <Row label="Monthly payment">{gbp.format(quote.monthlyPayment)}</Row>
             <Row label="Total cost of credit">{gbp.format(quote.totalCostOfCredit)}</Row>
             <Row label="Total payable">{gbp.format(quote.totalPayable)}</Row>
-            <Row label="Valid until">{quote.validUntil}</Row>
+            <Row label="Valid until">{formatDate(quote.validUntil)}</Row>
           </dl>
         </>
       ) : null}
@@ -110,19 +122,28 @@ export function PanelDecisionPanel({ found }: { found: PanelFindings | null }) {
               <h4 className="heading-s" id={`refused-${lender.id}`}>
                 {lender.name}
               </h4>
-              {lender.products.map((product) => (
-                <div key={product.id}>
-                  <p className="body">{product.name}:</p>
-                  <ul className="list">
-                    {product.refusals.map((refusal) => (
-                      <li key={refusal.rule}>{refusal.reason}</li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
+              {lender.products
+                .filter((product) => !product.matched && product.forThisLoan !== false)
+                .map((product) => (
+                  <div key={product.id}>
+                    <p className="body">{product.name}:</p>
+                    <ul className="list">
+                      {product.refusals.map((refusal) => (
+                        <li key={refusal.rule}>{refusal.reason}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
             </section>
           ))}
         </>
+      ) : null}
+      {otherLoans > 0 ? (
+        <p className="body">
+          {otherLoans === 1
+            ? '1 lender on the panel does not lend on this kind of loan and is not listed.'
+            : `${otherLoans} lenders on the panel do not lend on this kind of loan and are not listed.`}
+        </p>
       ) : null}
     </section>
   );

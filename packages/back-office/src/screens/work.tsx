@@ -28,6 +28,8 @@ export const STATUS_NAMES: Record<string, string> = {
   'not-proceeding': 'Not proceeding',
 };
 
+export const CHOOSE_STATUS = 'Choose the new status';
+
 function describe(entry: Work['activity'][number]): string {
   if (entry.kind === 'status') return `Status: ${STATUS_NAMES[entry.text] ?? entry.text}`;
   if (entry.kind === 'assignment')
@@ -46,7 +48,8 @@ export function WorkPanel({
   initial: Work;
 }) {
   const [work, setWork] = useState(initial);
-  const [next, setNext] = useState(initial.nextStatuses[0] ?? '');
+  // Nothing is chosen for the member: one click must not move the case on.
+  const [next, setNext] = useState('');
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<Problem[]>([]);
   const [said, setSaid] = useState<string | null>(null);
@@ -56,7 +59,7 @@ export function WorkPanel({
     try {
       const updated = await api<Work>('POST', `/api/staff/applications/${id}/${path}`, body);
       setWork(updated);
-      setNext(updated.nextStatuses[0] ?? '');
+      setNext('');
       setProblems([]);
       setSaid(done);
       return true;
@@ -78,6 +81,7 @@ export function WorkPanel({
   }
 
   const noteError = problems.find((problem) => problem.field === 'note')?.message;
+  const statusError = problems.find((problem) => problem.field === 'status')?.message;
   const mine = work.assignee?.id === session.staff.id;
   return (
     <section aria-labelledby="work-heading" className="check-answers__section">
@@ -126,6 +130,11 @@ export function WorkPanel({
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
+                if (next === '') {
+                  setProblems([{ field: 'status', message: CHOOSE_STATUS }]);
+                  setSaid(null);
+                  return;
+                }
                 void act(
                   'status',
                   { status: next },
@@ -134,16 +143,24 @@ export function WorkPanel({
                 );
               }}
             >
-              <div className="form-group">
+              <div className={statusError ? 'form-group form-group--error' : 'form-group'}>
                 <label className="label" htmlFor="status">
                   New status
                 </label>
+                {statusError ? (
+                  <p id="status-error" className="error-message">
+                    <span className="visually-hidden">Error:</span> {statusError}
+                  </p>
+                ) : null}
                 <select
                   id="status"
-                  className="select"
+                  className={statusError ? 'select select--error' : 'select'}
                   value={next}
+                  aria-describedby={statusError ? 'status-error' : undefined}
+                  aria-invalid={statusError ? true : undefined}
                   onChange={(event) => setNext(event.target.value)}
                 >
+                  <option value="">Choose a status</option>
                   {work.nextStatuses.map((status) => (
                     <option key={status} value={status}>
                       {STATUS_NAMES[status] ?? status}

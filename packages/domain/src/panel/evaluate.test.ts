@@ -145,21 +145,21 @@ describe('knock-out rules', () => {
       { rule: 'loanPurpose', accepted: ['Vehicle'] },
       { loanPurpose: 'Vehicle' },
       { loanPurpose: 'DebtConsolidation' },
-      'Loan purpose DebtConsolidation is not one of Vehicle',
+      'Does not lend for “Debt consolidation”: lends only for “A vehicle”',
     ],
     [
       'finance type',
       { rule: 'financeType', accepted: ['HirePurchase', 'PersonalContractPurchase'] },
       { financeType: 'PersonalContractPurchase' },
       { financeType: 'NotSure' },
-      'Finance type NotSure is not one of HirePurchase, PersonalContractPurchase',
+      'Does not offer “Not sure”: offers only “Hire purchase” or “Personal contract purchase (PCP)”',
     ],
     [
       'residential status',
       { rule: 'residentialStatus', accepted: ['HomeownerWithMortgage', 'HomeownerNoMortgage'] },
       { residentialStatus: 'HomeownerNoMortgage' },
       { residentialStatus: 'LivingWithParents' },
-      'Residential status LivingWithParents is not one of HomeownerWithMortgage, HomeownerNoMortgage',
+      'Does not lend to someone whose home is “Living with parents”: lends only to “Homeowner with a mortgage” or “Homeowner without a mortgage”',
     ],
     [
       'residential status not given',
@@ -176,7 +176,7 @@ describe('knock-out rules', () => {
         isJoint: true,
         applicants: [application().applicants[0]!, joint({ employmentStatus: 'Student' })],
       },
-      'Joint applicant’s employment status Student is not one of FullTime, PartTime',
+      'Joint applicant is “Student”: lends only to someone “Employed full time” or “Employed part time”',
     ],
     [
       'employment status not given by the applicant',
@@ -197,7 +197,7 @@ describe('knock-out rules', () => {
       { rule: 'vehicleType', accepted: ['Car', 'Van'] },
       { vehicle: { type: 'Van', year: null, mileage: null } },
       { vehicle: { type: 'Horsebox', year: null, mileage: null } },
-      'Vehicle type Horsebox is not one of Car, Van',
+      'Does not finance a “Horsebox”: finances only “Car” or “Van”',
     ],
     [
       'vehicle age at the end of the term',
@@ -258,7 +258,7 @@ describe('knock-out rules', () => {
     const refused = [
       {
         rule: 'vehicleType',
-        reason: 'Vehicle type not given: must be one of Motorhome, Caravan, Horsebox',
+        reason: 'Vehicle type not given: finances only “Motorhome”, “Caravan” or “Horsebox”',
       },
     ];
     expect(refusals(rules, application({ vehicle: null }))).toEqual(refused);
@@ -481,7 +481,7 @@ describe('decideOnPanel', () => {
           refusals: [
             {
               rule: 'financeType',
-              reason: 'Finance type HirePurchase is not one of Secured',
+              reason: 'Does not offer “Hire purchase”: offers only “A loan secured on a home”',
             },
             {
               rule: 'loanToValue',
@@ -501,7 +501,7 @@ describe('decideOnPanel', () => {
       {
         rule: 'residentialStatus',
         reason:
-          'Residential status CouncilTenant is not one of HomeownerWithMortgage, PrivateTenant',
+          'Does not lend to someone whose home is “Council or housing association tenant”: lends only to “Homeowner with a mortgage” or “Private tenant”',
       },
     ]);
   });

@@ -20,6 +20,7 @@ import type {
   PanelLender,
   PanelProduct,
 } from './schema.js';
+import { eitherOf, VALUE_WORDS as W } from './words.js';
 
 /** The facts of an application the rules read. */
 export interface PanelApplication {
@@ -105,7 +106,6 @@ export interface RuleRefusal {
 
 const pounds = (amount: number) => formatGBP(amount);
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
-const list = (values: readonly string[]) => values.join(', ');
 
 function householdIncome(application: PanelApplication): number {
   return application.applicants.reduce((sum, person) => sum + person.netMonthlyIncome, 0);
@@ -145,16 +145,16 @@ export function checkRule(rule: KnockOutRule, application: PanelApplication): st
     case 'loanPurpose':
       return rule.accepted.includes(a.loanPurpose)
         ? null
-        : `Loan purpose ${a.loanPurpose} is not one of ${list(rule.accepted)}`;
+        : `Does not lend for “${W.loanPurpose(a.loanPurpose)}”: lends only for ${eitherOf(rule.accepted.map(W.loanPurpose))}`;
     case 'financeType':
       return rule.accepted.includes(a.financeType)
         ? null
-        : `Finance type ${a.financeType} is not one of ${list(rule.accepted)}`;
+        : `Does not offer “${W.financeType(a.financeType)}”: offers only ${eitherOf(rule.accepted.map(W.financeType))}`;
     case 'residentialStatus':
       if (a.residentialStatus === null) return 'Residential status not given';
       return rule.accepted.includes(a.residentialStatus)
         ? null
-        : `Residential status ${a.residentialStatus} is not one of ${list(rule.accepted)}`;
+        : `Does not lend to someone whose home is “${W.residentialStatus(a.residentialStatus)}”: lends only to ${eitherOf(rule.accepted.map(W.residentialStatus))}`;
     case 'employmentStatus': {
       for (const person of a.applicants) {
         const status = person.employmentStatus;
@@ -163,7 +163,7 @@ export function checkRule(rule: KnockOutRule, application: PanelApplication): st
           continue;
         }
         if (!rule.accepted.includes(status)) {
-          return `${person.role}’s employment status ${status} is not one of ${list(rule.accepted)}`;
+          return `${person.role} is “${W.employmentStatus(status)}”: lends only to someone ${eitherOf(rule.accepted.map(W.employmentStatus))}`;
         }
       }
       return null;
@@ -174,10 +174,12 @@ export function checkRule(rule: KnockOutRule, application: PanelApplication): st
       // Unknown, the vehicle could be any kind: a product for some kinds only is never quoted
       // for it (docs/lender-panel.md).
       const type = a.vehicle?.type ?? null;
-      if (type === null) return `Vehicle type not given: must be one of ${list(rule.accepted)}`;
+      if (type === null) {
+        return `Vehicle type not given: finances only ${eitherOf(rule.accepted.map(W.vehicleType))}`;
+      }
       return rule.accepted.includes(type)
         ? null
-        : `Vehicle type ${type} is not one of ${list(rule.accepted)}`;
+        : `Does not finance a “${W.vehicleType(type)}”: finances only ${eitherOf(rule.accepted.map(W.vehicleType))}`;
     }
     case 'vehicleAge': {
       const year = a.vehicle?.year ?? null;

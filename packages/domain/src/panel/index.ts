@@ -1,2 +1,3 @@
 export * from './schema.js';
 export * from './evaluate.js';
+export * from './branches.js';

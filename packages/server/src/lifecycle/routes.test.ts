@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { erasureConfirmation } from '@broker/domain';
 import type { SubmissionPayload } from '@broker/domain';
 import { newSecret } from '../delivery/signing.js';
 import { appendAudit, verifyAuditChain } from '../staff/audit.js';
@@ -15,6 +16,18 @@ import { addActiveStaff, signIn } from '../test-support/staff.js';
 import { WITHHELD_NOTE, WITHHELD_STATEMENTS } from './views.js';
 
 /** Every text value of every table, for looking for a person's data after erasure. */
+/** What the admin types to confirm erasing these applications (decision 0082), read from the database. */
+async function confirmationOf(t: TestApp, ids: readonly number[]): Promise<string> {
+  const rows = await t.db
+    .selectFrom('applications')
+    .select(['id', 'reference', 'created_at'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return erasureConfirmation(
+    rows.map((row) => ({ id: row.id, reference: row.reference, createdAt: row.created_at })),
+  );
+}
+
 async function everyTable(t: TestApp): Promise<string> {
   const tables = await t.db.introspection.getTables();
   let all = '';
@@ -284,6 +297,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: 'ann@example.com',
         reason: 'Asked by phone',
         applicationIds: [],
+        confirmation: 'ERASE',
       });
       expect(nobody.statusCode).toBe(404);
       expect(await t.db.selectFrom('delivery_events').select('id').execute()).toHaveLength(2);
@@ -345,6 +359,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: 'ann@example.com',
         reason: 'Erasure request, ticket 4410',
         applicationIds: [ann.id],
+        confirmation: await confirmationOf(t, [ann.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ erased: 1, kept: [] });
@@ -449,6 +464,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: BEN.email,
         reason: 'Erasure request, ticket 4420',
         applicationIds: [joint.id],
+        confirmation: await confirmationOf(t, [joint.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -534,6 +550,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: ADA.email,
         reason: 'Erasure request, ticket 4421',
         applicationIds: [joint.id],
+        confirmation: await confirmationOf(t, [joint.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -578,7 +595,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
     it('is for admins only, needs a session and the CSRF token', async () => {
       await seedPerson();
       for (const url of ['/api/staff/subject-access', '/api/staff/erasure']) {
-        const payload = { q: email, reason: 'Asked by phone', applicationIds: rowIds };
+        const payload = {
+          q: email,
+          reason: 'Asked by phone',
+          applicationIds: rowIds,
+          confirmation: await confirmationOf(t, rowIds),
+        };
         const body = url.endsWith('erasure') ? payload : { q: email };
         for (const session of [agent, auditor]) {
           const response = await post(url, body, session);
@@ -610,6 +632,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: ' ',
         applicationIds: rowIds,
+        confirmation: '',
       });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json()).toEqual({
@@ -620,6 +643,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'x'.repeat(501),
         applicationIds: rowIds,
+        confirmation: '',
       });
       expect(tooLong.json()).toEqual({
         error: 'invalid',
@@ -629,6 +653,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Asked by phone',
         applicationIds: rowIds.slice(1),
+        confirmation: '',
       });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ error: 'changed', applicationIds: rowIds });
@@ -636,11 +661,67 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: 'nobody@example.com',
         reason: 'Asked by phone',
         applicationIds: [],
+        confirmation: 'ERASE',
       });
       expect(nobody.statusCode).toBe(404);
       expect(
         await t.db.selectFrom('applications').select('id').where('id', 'in', rowIds).execute(),
       ).toHaveLength(3);
+    });
+
+    it('erases only when the admin typed the reference of the person’s most recent application', async () => {
+      await seedPerson();
+      const expected = await confirmationOf(t, rowIds);
+      const newest = await t.db
+        .selectFrom('applications')
+        .select('reference')
+        .where('id', 'in', rowIds)
+        .where('reference', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(expected).toBe(newest.reference);
+      const older = await t.db
+        .selectFrom('applications')
+        .select('reference')
+        .where('id', 'in', rowIds)
+        .where('reference', 'is not', null)
+        .where('reference', '!=', expected)
+        .executeTakeFirst();
+      for (const typed of ['', 'ERASE', 'yes', older?.reference ?? 'ZZZZZZZZ']) {
+        const refused = await post('/api/staff/erasure', {
+          q: email,
+          reason: 'Asked by phone',
+          applicationIds: rowIds,
+          confirmation: typed,
+        });
+        expect(refused.statusCode, typed).toBe(400);
+        expect(refused.json()).toEqual({
+          error: 'invalid',
+          fields: [
+            { path: 'confirmation', message: 'Type the reference shown to confirm the erasure' },
+          ],
+        });
+      }
+      const missing = await post('/api/staff/erasure', {
+        q: email,
+        reason: 'Asked by phone',
+        applicationIds: rowIds,
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(
+        await t.db.selectFrom('applications').select('id').where('id', 'in', rowIds).execute(),
+      ).toHaveLength(3);
+      const confirmed = await post('/api/staff/erasure', {
+        q: email,
+        reason: 'Asked by phone',
+        applicationIds: rowIds,
+        confirmation: ` ${expected.toLowerCase()} `,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(
+        await t.db.selectFrom('applications').select('id').where('id', 'in', rowIds).execute(),
+      ).toEqual([]);
     });
 
     it('removes the person from every table, keeps a tombstone and the audit entry', async () => {
@@ -657,6 +738,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Erasure request by e-mail, ticket 4411',
         applicationIds: rowIds,
+        confirmation: await confirmationOf(t, rowIds),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ erased: 3, kept: [] });
@@ -748,6 +830,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Erasure request, ticket 4412',
         applicationIds: rowIds,
+        confirmation: await confirmationOf(t, rowIds),
       });
       expect(response.statusCode).toBe(200);
       expect(await t.db.selectFrom('applications').select('id').execute()).toEqual([]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { confirmsErasure, erasureConfirmation } from '@broker/domain';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
@@ -13,6 +14,7 @@ export const LIFECYCLE_MESSAGES = {
   query: 'Enter an e-mail address, phone number or application id',
   reason: 'Enter the reason for the erasure',
   reasonTooLong: 'Enter a reason of 500 characters or fewer',
+  confirmation: 'Type the reference shown to confirm the erasure',
 } as const;
 
 // POST with a body, not GET: the e-mail or phone never appears in a URL or an access log.
@@ -22,6 +24,8 @@ const eraseBody = z.strictObject({
   reason: z.string().max(10_000),
   /** The applications the admin reviewed; the erasure is refused if the set has changed. */
   applicationIds: z.array(z.number().int().positive()).max(10_000),
+  /** What the admin typed: the reference of the person's most recent application (decision 0082). */
+  confirmation: z.string().max(100),
 });
 
 export interface LifecycleRoutesOptions {
@@ -123,6 +127,19 @@ export function registerLifecycleRoutes(
       if (found.join(',') !== reviewed.join(',')) {
         // Something was added or removed since the admin looked: they must look again.
         return reply.code(409).send({ error: 'changed', applicationIds: found });
+      }
+      const expected = erasureConfirmation(
+        subject.applications.map(({ row }) => ({
+          id: row.id,
+          reference: row.reference,
+          createdAt: row.created_at,
+        })),
+      );
+      if (!confirmsErasure(body.data.confirmation, expected)) {
+        return reply.code(400).send({
+          error: 'invalid',
+          fields: [{ path: 'confirmation', message: LIFECYCLE_MESSAGES.confirmation }],
+        });
       }
       const member = request.staff!.member;
       const result = await eraseSubject(db, subject, {

@@ -629,11 +629,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('submission routes on %s', (d
       expect(decision).toMatchObject({ riskTier: 'A', policy: [], declineReason: null });
       // The browser sends the vehicle type (a car) with every vehicle loan.
       expect(decision.lenders[1]!.products[1]!.refusals.map((r) => r.reason)).toEqual([
-        'Residential status PrivateTenant is not one of HomeownerWithMortgage, HomeownerNoMortgage',
-        'Vehicle type Car is not one of Motorhome, Caravan, Horsebox',
+        'Does not lend to someone whose home is “Private tenant”: lends only to “Homeowner with a mortgage” or “Homeowner without a mortgage”',
+        'Does not finance a “Car”: finances only “Motorhome”, “Caravan” or “Horsebox”',
       ]);
       expect(decision.lenders[2]!.products[0]!.refusals[0]!.reason).toBe(
-        'Loan purpose Vehicle is not one of HomeImprovements, DebtConsolidation, Other',
+        'Does not lend for “A vehicle”: lends only for “Home improvements”, “Debt consolidation” or “Something else”',
       );
     });
 

@@ -382,7 +382,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         lenders: {
           id: string;
           matched: boolean;
-          products: { id: string; refusals: { rule: string; reason: string }[] }[];
+          forThisLoan: boolean;
+          products: {
+            id: string;
+            forThisLoan: boolean;
+            refusals: { rule: string; reason: string }[];
+          }[];
         }[];
         declineReason: string | null;
         quote: Record<string, unknown> | null;
@@ -422,12 +427,22 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         quote,
       });
       expect(reasonsOf(approvedFound, 'pennyworth-motor')).toEqual([
-        'Loan purpose HomeImprovements is not one of Vehicle',
-        'Finance type Secured is not one of HirePurchase, PersonalContractPurchase, NotSure',
+        'Does not lend for “Home improvements”: lends only for “A vehicle”',
+        'Does not offer “A loan secured on a home”: offers only “Hire purchase”, “Personal contract purchase (PCP)” or “Not sure”',
         'Term of 180 months is outside 12 to 60 months',
-        'Vehicle type not given: must be one of Car, Van, Motorcycle',
+        'Vehicle type not given: finances only “Car”, “Van” or “Motorcycle”',
       ]);
       expect(reasonsOf(approvedFound, 'hearthstone-homeowner')).toEqual([]);
+      // Which lenders could have lent on a secured loan at all, by the panel's own rules
+      // (docs/lender-panel.md "Branches"): the motor lenders are marked, not listed by staff.
+      expect(
+        Object.fromEntries(approvedFound.lenders.map((lender) => [lender.id, lender.forThisLoan])),
+      ).toEqual({
+        'pennyworth-motor': false,
+        'northgate-vehicle': false,
+        'hearthstone-homeowner': true,
+        'kestrel-secured': true,
+      });
 
       // An unemployed applicant is refused by every sample lender.
       const employed = validPayload();
@@ -458,7 +473,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         false,
       ]);
       expect(reasonsOf(refusedFound, 'pennyworth-motor')).toEqual([
-        'Applicant’s employment status Unemployed is not one of FullTime, PartTime, SelfEmployed, ArmedForces, Retired, Homemaker, Disability',
+        'Applicant is “Unemployed”: lends only to someone “Employed full time”, “Employed part time”, “Self-employed”, “Armed forces”, “Retired”, “Homemaker” or “Not working due to disability”',
       ]);
 
       // The broker's own policy refuses before any lender is asked.

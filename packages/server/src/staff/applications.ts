@@ -1,4 +1,11 @@
-import { APPLICATION_BRANCHES, applicationBranch, parseReference } from '@broker/domain';
+import {
+  APPLICATION_BRANCHES,
+  applicationBranch,
+  loanBranch,
+  parseReference,
+  productBranches,
+} from '@broker/domain';
+import type { LenderPanel, PanelDecision } from '@broker/domain';
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 import type {
@@ -18,7 +25,7 @@ import {
   staffResponses,
   staffValidation,
 } from './schemas.js';
-import { phoneAsText, toCsv } from './csv.js';
+import { phoneAsText, timeAsText, toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { workOf } from './work.js';
 import { evidenceOf } from '../evidence/served.js';
@@ -35,8 +42,8 @@ type Listed = ReturnType<typeof summary>;
 const EXPORT_COLUMNS: [string, (row: Listed) => string | number | null][] = [
   ['Reference', (row) => row.reference],
   ['Application id', (row) => row.applicationId],
-  ['Received', (row) => row.createdAt],
-  ['Completed', (row) => row.completedAt],
+  ['Received (UTC)', (row) => timeAsText(row.createdAt)],
+  ['Completed (UTC)', (row) => timeAsText(row.completedAt)],
   ['Outcome', (row) => row.outcome],
   ['Decline reason', (row) => row.declineReason],
   ['Journey', (row) => row.journey],
@@ -168,6 +175,32 @@ export interface ApplicationRoutesOptions {
   db: Db;
   guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
   audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+  /** The panel in use, to say which lenders could lend on an application's branch. */
+  panel?: LenderPanel | undefined;
+}
+
+/**
+ * The stored decision with each lender and product marked `forThisLoan`: whether, by the panel's
+ * own rules (`productBranches`), it lends on the application's branch at all. A product the panel
+ * no longer has is kept (true): nothing says it could not (docs/lender-panel.md "Branches").
+ */
+export function markForThisLoan(
+  decision: PanelDecision,
+  panel: LenderPanel | undefined,
+  purpose: string | null | undefined,
+): PanelDecision {
+  const branch = loanBranch(purpose) ?? 'vehicle';
+  return {
+    ...decision,
+    lenders: decision.lenders.map((lender) => {
+      const known = panel?.lenders.find((candidate) => candidate.id === lender.id);
+      const products = lender.products.map((product) => {
+        const rules = known?.products.find((candidate) => candidate.id === product.id);
+        return { ...product, forThisLoan: !rules || productBranches(rules).includes(branch) };
+      });
+      return { ...lender, products, forThisLoan: products.some((product) => product.forThisLoan) };
+    }),
+  };
 }
 
 /** The applications list and detail of the back office (docs/back-office.md). */
@@ -175,7 +208,7 @@ export function registerApplicationRoutes(
   app: FastifyInstance,
   options: ApplicationRoutesOptions,
 ): void {
-  const { db, guard, audit } = options;
+  const { db, guard, audit, panel } = options;
   const postgres = dialectOf(db) === 'postgres';
 
   /** A text value inside payload_json: json_extract on SQLite, ->> on PostgreSQL. */
@@ -427,6 +460,13 @@ export function registerApplicationRoutes(
         decision = row.decision_json === null ? null : JSON.parse(row.decision_json);
       } catch {
         decision = null;
+      }
+      if (decision !== null) {
+        decision = markForThisLoan(
+          decision as PanelDecision,
+          panel,
+          parsePayload(row).loanPurposeType,
+        );
       }
       // docs/decisions/0051-duplicates-stored-linked-released.md: later possible duplicates.
       const duplicates = await db

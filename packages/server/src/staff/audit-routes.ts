@@ -20,8 +20,11 @@ const auditAnswer = z.looseObject({
       id: z.number(),
       at: z.string(),
       actorEmail: z.string().nullable(),
+      actorName: z.string().nullable(),
       action: z.string(),
       target: z.string().nullable(),
+      application: z.object({ id: z.number(), reference: z.string().nullable() }).nullable(),
+      targetStaffName: z.string().nullable(),
       detail: z.unknown(),
       ip: z.string().nullable(),
       hash: z.string(),
@@ -53,14 +56,49 @@ export function registerAuditRoutes(app: FastifyInstance, context: StaffContext)
       let select = db.selectFrom('staff_audit_log').selectAll().orderBy('id', 'desc').limit(100);
       if (query.before !== undefined) select = select.where('id', '<', query.before);
       const rows = await select.execute();
+      // Names for people and applications, so the log reads as words (docs/back-office.md "Audit log"): an
+      // application's target is its row id (digits), a member's is their id.
+      const memberIds = [
+        ...new Set(rows.flatMap((row) => [row.actor_id, row.target]).filter(isText)),
+      ];
+      const applicationIds = [
+        ...new Set(
+          rows.map((row) => row.target).filter((target) => /^\d{1,15}$/.test(target ?? '')),
+        ),
+      ].map(Number);
+      const names = new Map(
+        memberIds.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('staff_members')
+                .select(['id', 'display_name'])
+                .where('id', 'in', memberIds)
+                .execute()
+            ).map((member) => [member.id, member.display_name] as const),
+      );
+      const applications = new Map(
+        applicationIds.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('applications')
+                .select(['id', 'reference'])
+                .where('id', 'in', applicationIds)
+                .execute()
+            ).map((row) => [String(row.id), { id: row.id, reference: row.reference }] as const),
+      );
       return {
         chain: await verifyAuditChain(db, { full: query.verify === 'full', now: clock.now() }),
         entries: rows.map((row) => ({
           id: row.id,
           at: row.at,
           actorEmail: row.actor_email,
+          actorName: row.actor_id === null ? null : (names.get(row.actor_id) ?? null),
           action: row.action,
           target: row.target,
+          application: row.target === null ? null : (applications.get(row.target) ?? null),
+          targetStaffName: row.target === null ? null : (names.get(row.target) ?? null),
           detail: row.detail_json === null ? null : (JSON.parse(row.detail_json) as unknown),
           ip: row.ip,
           hash: row.hash,
@@ -68,4 +106,8 @@ export function registerAuditRoutes(app: FastifyInstance, context: StaffContext)
       };
     },
   );
+}
+
+function isText(value: string | null): value is string {
+  return value !== null;
 }

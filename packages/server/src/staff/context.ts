@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LenderPanel } from '@broker/domain';
 import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
@@ -41,6 +42,8 @@ export interface StaffRoutesOptions {
   signInPerMinute: number;
   /** Tells a member their account was locked (lock-mail.ts). */
   mail: { transport: MailTransport; from: string; company: string };
+  /** The lender panel in use: which lenders could lend on an application (applications.ts). */
+  panel?: LenderPanel;
   /** Releasing a possible duplicate decides and delivers it (staff/duplicates.ts). */
   duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, phoneAsText, toCsv } from './csv.js';
+import { csvCell, phoneAsText, timeAsText, toCsv } from './csv.js';
 
 describe('CSV for the export', () => {
   it('prefixes each cell a spreadsheet would run as a formula with an apostrophe', () => {
@@ -56,5 +56,13 @@ describe('CSV for the export', () => {
         ],
       ),
     ).toBe("A,B\r\nx,1\r\n,'=y\r\n");
+  });
+
+  it('writes a time in UTC to the second, a date and time a spreadsheet reads in any locale', () => {
+    expect(timeAsText('2026-11-27T01:19:05.123Z')).toBe('2026-11-27 01:19:05');
+    // The night the clocks go back: two different times, two different texts.
+    expect(timeAsText('2026-10-25T00:30:00.000Z')).toBe('2026-10-25 00:30:00');
+    expect(timeAsText('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 01:30:00');
+    expect(timeAsText(null)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { phoneInGroups } from '@broker/domain';
+
 /**
  * CSV (RFC 4180) for the back office's export (docs/back-office.md "Export"), safe whichever
  * separator a spreadsheet reads it with (comma, semicolon or tab; OWASP "CSV injection"):
@@ -23,15 +25,21 @@ export function csvCell(value: string | number | null): string {
 }
 
 /**
- * A UK phone number (the payload's digits) as text a spreadsheet keeps as it is: 020 7946 0123,
- * 07700 900123, 01632 960123.
+ * A UK phone number (the payload's digits) as text a spreadsheet keeps as it is: the domain's
+ * grouping (`phoneInGroups`), the same the back office shows.
  */
-export function phoneAsText(digits: string | null): string | null {
-  if (digits === null || digits.length <= 5) return digits;
-  if (digits.length === 11 && digits.startsWith('02')) {
-    return `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
-  }
-  return `${digits.slice(0, 5)} ${digits.slice(5)}`;
+export const phoneAsText = phoneInGroups;
+
+/**
+ * A stored time as the CSV writes it: UTC to the second, `2026-11-27 01:19:05`, the columns
+ * headed "(UTC)". Spreadsheets read it as a date and time whatever their locale, it sorts as
+ * text, and no hour is repeated when the clocks go back (docs/decisions/0081-one-date-format.md).
+ */
+export function timeAsText(iso: string | null): string | null {
+  if (iso === null) return null;
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return time.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** A header line and one line per row, CRLF-separated, ending with CRLF. */

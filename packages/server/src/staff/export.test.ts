@@ -38,11 +38,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(response.headers['cache-control']).toBe('no-store');
       const lines = response.body.split('\r\n');
       expect(lines[0]).toBe(
-        'Reference,Application id,Received,Completed,Outcome,Decline reason,Journey,Name,E-mail,Phone,Postcode,Brand,Affiliate,Loan amount,Status,Needs follow-up',
+        'Reference,Application id,Received (UTC),Completed (UTC),Outcome,Decline reason,Journey,Name,E-mail,Phone,Postcode,Brand,Affiliate,Loan amount,Status,Needs follow-up',
       );
       expect(lines.slice(1)).toEqual([
         // The phone with a space: a spreadsheet keeps it as text, with its leading 0.
-        `${katherine.reference},${katherine.applicationId},2026-03-10T10:00:00.000Z,2026-03-10T10:00:00.000Z,approved,,vehicle,Katherine Johnson,k.johnson@example.com,07911 900456,SW1A 2AA,default,default,7500,new,no`,
+        `${katherine.reference},${katherine.applicationId},2026-03-10 10:00:00,2026-03-10 10:00:00,approved,,vehicle,Katherine Johnson,k.johnson@example.com,07911 900456,SW1A 2AA,default,default,7500,new,no`,
         '',
       ]);
 

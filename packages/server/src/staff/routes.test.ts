@@ -687,7 +687,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           method: 'POST',
           url: '/api/staff/erasure',
           roles: ['admin'],
-          payload: { q: 'nobody@example.com', reason: 'x', applicationIds: [] },
+          payload: {
+            q: 'nobody@example.com',
+            reason: 'x',
+            applicationIds: [],
+            confirmation: 'ERASE',
+          },
         },
         // docs/decisions/0030-application-reference.md
         { method: 'POST', url: '/api/staff/applications/export', roles: ['admin'], payload: {} },

@@ -33,7 +33,7 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerSignInRoutes(app, context);
   registerSetupRoutes(app, context);
   registerMemberRoutes(app, context);
-  registerApplicationRoutes(app, { db, guard, audit });
+  registerApplicationRoutes(app, { db, guard, audit, panel: options.panel });
   registerWorkRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit });

@@ -181,5 +181,55 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(await list('me')).toEqual([]);
       expect((await list('none')).sort()).toEqual([rowId, other].sort());
     });
+
+    it('gives the audit log the member’s name and the application each entry concerns (docs/back-office.md "Audit log")', async () => {
+      rowId = await newApplication();
+      expect((await post('status', { status: 'contacted' })).statusCode).toBe(200);
+      const { reference } = await database.db
+        .selectFrom('applications')
+        .select('reference')
+        .where('id', '=', rowId)
+        .executeTakeFirstOrThrow();
+      const reader = await signIn(t, auditor);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/audit',
+        headers: reader.headers(),
+      });
+      const entries = read.json<{
+        entries: {
+          action: string;
+          actorName: string | null;
+          application: { id: number; reference: string | null } | null;
+          targetStaffName: string | null;
+          detail: unknown;
+        }[];
+      }>().entries;
+      expect(entries.find((entry) => entry.action === 'status-changed')).toMatchObject({
+        actorName: 'Test agent',
+        application: { id: rowId, reference },
+        targetStaffName: null,
+        detail: { from: 'new', to: 'contacted' },
+      });
+      expect(entries.find((entry) => entry.action === 'audit-viewed')).toMatchObject({
+        actorName: 'Test auditor',
+        application: null,
+      });
+
+      // Once the application is gone, its entries still name the row but link nowhere.
+      await sql`delete from application_activity`.execute(database.db);
+      await sql`delete from application_work`.execute(database.db);
+      await sql`delete from applications`.execute(database.db);
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/audit',
+        headers: reader.headers(),
+      });
+      expect(
+        after
+          .json<{ entries: { action: string; application: unknown }[] }>()
+          .entries.find((entry) => entry.action === 'status-changed'),
+      ).toMatchObject({ application: null });
+    });
   },
 );
