@@ -245,7 +245,7 @@ export function QueueScreen({ session }: { session: Session }) {
                           .filter((member) => member.id !== session.staff.id)
                           .map((member) => (
                             <option key={member.id} value={member.id}>
-                              {member.name} ({member.role})
+                              {member.name} ({member.email})
                             </option>
                           ))}
                         <option value="nobody">Nobody (unassign)</option>

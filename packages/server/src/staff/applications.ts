@@ -199,6 +199,12 @@ export function registerApplicationRoutes(
     memberId: string,
     read: (text: string) => { kind: SearchKind; value: string } = searchKind,
   ) {
+    // A view of cases being worked pages by its work row's id (the same number): each view's
+    // index then holds the rows in the page's order, and no view sorts its matches (decision 0083).
+    const order =
+      query.view !== undefined && query.view !== 'unassigned'
+        ? ('application_work.application_row_id' as const)
+        : ('applications.id' as const);
     let select = db
       .selectFrom('applications')
       .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
@@ -210,7 +216,7 @@ export function registerApplicationRoutes(
         'application_work.next_action_on',
         'earlier.reference as earlier_reference',
       ])
-      .orderBy('applications.id', 'desc');
+      .orderBy(order, 'desc');
     /** Applications one of whose people has this identifier (decision 0050): either person. */
     const withPerson = (column: 'email_lower' | 'phone_normalised', value: string) =>
       db
@@ -280,7 +286,7 @@ export function registerApplicationRoutes(
       select = select.where('applications.created_at', '>=', `${query.from}T00:00:00.000Z`);
     }
     if (query.to) select = select.where('applications.created_at', '<', nextDay(query.to));
-    if (query.after) select = select.where('applications.id', '<', query.after);
+    if (query.after) select = select.where(order, '<', query.after);
     if (query.assigned === 'me') {
       select = select.where('application_work.assigned_to', '=', memberId);
     } else if (query.assigned === 'none') {
