@@ -147,8 +147,10 @@ function LenderRecordView({
                     ? 'Not recorded'
                     : `Version ${submission.commissionDisclosureVersion}`}
                 </td>
-                <td data-label="Sent" className="break">
-                  {formatWhen(submission.submittedAt)} by {submission.submittedBy}
+                <td data-label="Sent">
+                  {formatWhen(submission.submittedAt)}
+                  <br />
+                  by {submission.submittedBy}
                 </td>
               </tr>
             ))}
@@ -249,6 +251,7 @@ function SendForm({
       <TextInput
         id="lender-reference"
         label="Lender’s reference (optional)"
+        className="input--width-20"
         value={reference}
         error={error('lender-reference')}
         autoComplete="off"
@@ -341,6 +344,7 @@ function UpdateForm({
       <TextInput
         id="update-lender-reference"
         label="Lender’s reference"
+        className="input--width-20"
         value={reference}
         error={error('update-lender-reference')}
         autoComplete="off"
