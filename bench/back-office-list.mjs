@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { buildApp } from '../packages/server/dist/app.js';
@@ -220,9 +220,35 @@ async function signIn(app, db) {
     payload: { code: await generate({ secret }) },
   });
   return {
-    cookie: `bo_session=${/bo_session=([^;]+)/.exec(String(second.headers['set-cookie']))[1]}`,
-    'x-csrf-token': second.json().csrfToken,
+    memberId: member.id,
+    headers: {
+      cookie: `bo_session=${/bo_session=([^;]+)/.exec(String(second.headers['set-cookie']))[1]}`,
+      'x-csrf-token': second.json().csrfToken,
+    },
   };
+}
+
+/** Today in London as YYYY-MM-DD, `days` later. */
+function londonDay(days = 0) {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+}
+
+/**
+ * The work queue's state (docs/decisions/0083-the-work-queue.md): one application in five has
+ * been worked, in every status; one in ten is the bench member's; next-action dates spread
+ * over the 15 days either side of today, none on a closed case.
+ */
+async function seedWork(db, memberId) {
+  const days = Array.from({ length: 30 }, (_, day) => `when ${day} then '${londonDay(day - 15)}'`);
+  await sql`insert into application_work (application_row_id, work_status, assigned_to, updated_at, next_action_on)
+    select id,
+      case id % 7 when 0 then 'awaiting-documents' when 1 then 'referred' when 2 then 'contacted'
+        when 3 then 'completed' when 4 then 'withdrawn' else 'new' end,
+      case when id % 10 = 0 then ${memberId} else null end,
+      created_at,
+      case when id % 7 in (3, 4) then null else case id % 30 ${sql.raw(days.join(' '))} end end
+    from applications where id % 5 = 0`.execute(db);
 }
 
 /** The search's body for each kind (a POST: decision 0052). */
@@ -240,6 +266,14 @@ const queriesFor = (rows) => {
     name: { q: `${LAST[3]}${middle}` },
     postcode: { q: 'sw1a2aa' },
     'name, no match': { q: 'nobody-at-all' },
+    // The work queue's saved views (decision 0083).
+    'view mine': { view: 'mine' },
+    'view unassigned': { view: 'unassigned' },
+    'view due today': { view: 'due-today' },
+    'view overdue': { view: 'overdue' },
+    'view awaiting documents': { view: 'awaiting-documents' },
+    'view awaiting lender': { view: 'awaiting-lender' },
+    'view overdue, page 2 (keyset)': { view: 'overdue', after: Math.floor(rows * 0.9) },
   };
 };
 
@@ -265,19 +299,28 @@ async function measureOn(dialect, url, rows, log) {
   );
   const app = await buildApp({ config, db, logger: createLogger('silent') });
   try {
-    const headers = await signIn(app, db);
+    const { memberId, headers } = await signIn(app, db);
+    await seedWork(db, memberId);
+    if (dialect === 'postgres') await sql`vacuum analyze application_work`.execute(db);
+    else await sql`analyze`.execute(db);
     const queries = [];
-    for (const [name, query] of Object.entries(queriesFor(rows))) {
+    const kinds = Object.entries(queriesFor(rows));
+    // The six views' counts: one GET, as the queue asks beside the list.
+    kinds.push(['queue counts (six views)', null]);
+    for (const [name, query] of kinds) {
       const times = [];
       plans.length = 0;
       for (let sample = 0; sample < SAMPLES; sample += 1) {
         const began = process.hrtime.bigint();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/staff/applications/search',
-          payload: query,
-          headers,
-        });
+        const response =
+          query === null
+            ? await app.inject({ method: 'GET', url: '/api/staff/queue/counts', headers })
+            : await app.inject({
+                method: 'POST',
+                url: '/api/staff/applications/search',
+                payload: query,
+                headers,
+              });
         times.push(Number(process.hrtime.bigint() - began) / 1e6);
         if (response.statusCode !== 200) {
           throw new Error(`${name}: ${response.statusCode} ${response.body}`);

@@ -13,6 +13,7 @@ import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff';
 import { DataRequestsScreen } from './screens/data-requests';
 import { AccessDenied } from './screens/access-denied';
+import { QueueScreen } from './screens/queue';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -82,6 +83,8 @@ export function App() {
   } else if (path === '/staff') screen = <StaffScreen session={session} />;
   else if (path === '/data-requests') screen = <DataRequestsScreen />;
   else if (path === '/audit') screen = <AuditScreen key={window.location.search} />;
+  else if (path === '/queue')
+    screen = <QueueScreen key={window.location.search} session={session} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
     screen = (
@@ -114,6 +117,11 @@ export function App() {
                   <li>
                     <Link to="/" className="header__link">
                       Applications
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/queue" className="header__link">
+                      Work queue
                     </Link>
                   </li>
                   <li>

@@ -15,6 +15,8 @@ import type { Work } from './work';
 import { PanelDecisionPanel } from './panel-decision';
 import type { PanelFindings } from './panel-decision';
 import { DuplicatePanel } from './duplicate';
+import { NextActionPanel } from './next-action';
+import { LenderPanel } from './lenders';
 
 interface ApplicationDetail extends ApplicationSummary {
   duplicates: { id: number; reference: string | null; released: boolean }[];
@@ -119,6 +121,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
       />
 
       <WorkPanel id={detail.id} session={session} initial={detail.work} />
+      <NextActionPanel id={detail.id} session={session} initial={detail.work.nextActionOn} />
 
       <h2 className="heading-m">Decision</h2>
       <dl className="summary-list">
@@ -152,6 +155,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         </div>
       </dl>
       <PanelDecisionPanel found={detail.decision} />
+      <LenderPanel id={detail.id} session={session} />
 
       <DeliveryPanel id={detail.id} session={session} initial={detail.deliveries} />
       <EvidencePanel applicationId={detail.id} evidence={detail.evidence} />

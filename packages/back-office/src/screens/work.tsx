@@ -9,6 +9,7 @@ import { formatWhen } from '../format';
 export interface Work {
   status: string;
   nextStatuses: string[];
+  nextActionOn: string | null;
   assignee: { id: string; name: string | null; email: string | null } | null;
   activity: {
     id: number;
@@ -22,6 +23,7 @@ export interface Work {
 export const STATUS_NAMES: Record<string, string> = {
   new: 'New',
   contacted: 'Contacted',
+  'awaiting-documents': 'Awaiting documents',
   referred: 'Referred to lender',
   completed: 'Completed',
   withdrawn: 'Withdrawn',

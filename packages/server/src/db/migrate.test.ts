@@ -30,6 +30,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'erasure_tombstones',
       'funnel_counts',
       'job_leases',
+      'lender_submissions',
       'portal_account_applications',
       'portal_accounts',
       'portal_mail_outbox',
@@ -496,6 +497,50 @@ describe.each<DialectName>(['sqlite', 'postgres'])('0013-duplicates on %s', (dia
           .where('submission_key', '=', 'k-dup')
           .executeTakeFirstOrThrow(),
       ).toEqual({ duplicate_of: null });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each<DialectName>(['sqlite', 'postgres'])('0018-work-queue on %s', (dialect) => {
+  it('keeps every case’s work, allows "awaiting documents" and a next-action date, and still refuses an unknown status', async () => {
+    const database = await openTestDatabase(dialect, inject('postgresUrl'), {
+      upTo: '0016-branch',
+    });
+    const db = database.db;
+    try {
+      await sql`insert into staff_members (id, email_lower, display_name, role, status, created_at, updated_at)
+        values ('m-1', 'agent@broker.example', 'Agent', 'agent', 'active', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+      await sql`insert into applications (submission_key, status, payload_json, created_at, updated_at)
+        values ('k-1', 'complete', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+      const { id } = await db.selectFrom('applications').select('id').executeTakeFirstOrThrow();
+      await sql`insert into application_work (application_row_id, work_status, assigned_to, updated_at)
+        values (${id}, 'referred', 'm-1', '2026-01-02T00:00:00.000Z')`.execute(db);
+      await migrateToLatest(db);
+      expect(await db.selectFrom('application_work').selectAll().execute()).toEqual([
+        {
+          application_row_id: id,
+          work_status: 'referred',
+          assigned_to: 'm-1',
+          updated_at: '2026-01-02T00:00:00.000Z',
+          next_action_on: null,
+        },
+      ]);
+      await db
+        .updateTable('application_work')
+        .set({ work_status: 'awaiting-documents', next_action_on: '2026-01-05' })
+        .execute();
+      await expect(
+        sql`update application_work set work_status = 'lost'`.execute(db),
+      ).rejects.toThrow(/check/i);
+      // Still goes with its application.
+      await db.deleteFrom('applications').execute();
+      expect(await db.selectFrom('application_work').selectAll().execute()).toEqual([]);
     } finally {
       await database.close();
     }

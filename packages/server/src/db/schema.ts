@@ -211,13 +211,42 @@ export interface StaffAuditCheckpointTable {
 }
 
 export type WorkStatus =
-  'new' | 'contacted' | 'referred' | 'completed' | 'withdrawn' | 'not-proceeding';
+  | 'new'
+  | 'contacted'
+  | 'awaiting-documents'
+  | 'referred'
+  | 'completed'
+  | 'withdrawn'
+  | 'not-proceeding';
 
 export interface ApplicationWorkTable {
   application_row_id: number;
   work_status: WorkStatus;
   assigned_to: string | null;
   updated_at: IsoTimestamp;
+  /** A London calendar date, YYYY-MM-DD (migration 0018, decision 0083); none on a closed case. */
+  next_action_on: Generated<string | null>;
+}
+
+export type LenderDecision = 'pending' | 'approved' | 'declined' | 'withdrawn';
+
+/** A case sent to a lender (migration 0019, docs/decisions/0085-lender-submissions.md). */
+export interface LenderSubmissionsTable {
+  id: Generated<number>;
+  application_row_id: number;
+  lender_id: string;
+  lender_name: string;
+  lender_reference: string | null;
+  decision: LenderDecision;
+  paid_out_on: string | null;
+  commission_pence: number;
+  commission_disclosure_version: number | null;
+  resubmission_of: number | null;
+  submitted_at: IsoTimestamp;
+  submitted_by_id: string;
+  submitted_by_email: string;
+  updated_at: IsoTimestamp;
+  updated_by_email: string;
 }
 
 export interface ApplicationActivityTable {
@@ -301,6 +330,7 @@ export interface Database {
   staff_audit_checkpoint: StaffAuditCheckpointTable;
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
+  lender_submissions: LenderSubmissionsTable;
   funnel_counts: FunnelCountsTable;
   job_leases: JobLeasesTable;
   erasure_tombstones: ErasureTombstonesTable;

@@ -264,6 +264,17 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           lastServedAt: entry.last_served_at,
           times: entry.times,
         })),
+        // Where the case was sent (docs/decisions/0085-lender-submissions.md).
+        lenderSubmissions: of('lenderSubmissions', row.id).map((entry) => ({
+          lender: entry.lender_name,
+          lenderReference: entry.lender_reference,
+          decision: entry.decision,
+          paidOutOn: entry.paid_out_on,
+          commissionPence: Number(entry.commission_pence),
+          commissionDisclosureVersion: entry.commission_disclosure_version,
+          submittedAt: entry.submitted_at,
+          by: entry.submitted_by_email,
+        })),
         activity: of('activity', row.id).map((entry) => ({
           at: entry.at,
           by: entry.staff_email,

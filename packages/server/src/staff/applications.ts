@@ -27,7 +27,9 @@ import {
 } from './schemas.js';
 import { phoneAsText, timeAsText, toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
-import { workOf } from './work.js';
+import { CLOSED_STATUSES, workOf } from './work.js';
+import type { Clock } from '../decisions/decide.js';
+import { londonToday, QUEUE_VIEWS, VIEW_STATUS } from './queue.js';
 import { evidenceOf } from '../evidence/served.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
@@ -76,6 +78,8 @@ const listQuery = z.strictObject({
   from: date.optional(),
   to: date.optional(),
   assigned: z.enum(['me', 'none']).optional(),
+  /** A saved view of the work queue (decision 0083). */
+  view: z.enum(QUEUE_VIEWS).optional(),
   after: z.number().int().positive().optional(),
 });
 export type ApplicationListQuery = z.infer<typeof listQuery>;
@@ -135,6 +139,7 @@ function parsePayload(row: ApplicationRow): PayloadSummary & Record<string, unkn
 type ListedRow = ApplicationRow & {
   work_status?: string | null;
   assigned_to?: string | null;
+  next_action_on?: string | null;
   earlier_reference?: string | null;
 };
 
@@ -143,6 +148,7 @@ function summary(row: ListedRow) {
   return {
     workStatus: row.work_status ?? 'new',
     assignedTo: row.assigned_to ?? null,
+    nextActionOn: row.next_action_on ?? null,
     id: row.id,
     applicationId: row.application_id,
     reference: row.reference,
@@ -173,6 +179,7 @@ function summary(row: ListedRow) {
 
 export interface ApplicationRoutesOptions {
   db: Db;
+  clock: Clock;
   guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
   audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
   /** The panel in use, to say which lenders could lend on an application's branch. */
@@ -208,7 +215,7 @@ export function registerApplicationRoutes(
   app: FastifyInstance,
   options: ApplicationRoutesOptions,
 ): void {
-  const { db, guard, audit, panel } = options;
+  const { db, clock, guard, audit, panel } = options;
   const postgres = dialectOf(db) === 'postgres';
 
   /** A text value inside payload_json: json_extract on SQLite, ->> on PostgreSQL. */
@@ -225,6 +232,12 @@ export function registerApplicationRoutes(
     memberId: string,
     read: (text: string) => { kind: SearchKind; value: string } = searchKind,
   ) {
+    // A view of cases being worked pages by its work row's id (the same number): each view's
+    // index then holds the rows in the page's order, and no view sorts its matches (decision 0083).
+    const order =
+      query.view !== undefined && query.view !== 'unassigned'
+        ? ('application_work.application_row_id' as const)
+        : ('applications.id' as const);
     let select = db
       .selectFrom('applications')
       .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
@@ -233,9 +246,10 @@ export function registerApplicationRoutes(
       .select([
         'application_work.work_status',
         'application_work.assigned_to',
+        'application_work.next_action_on',
         'earlier.reference as earlier_reference',
       ])
-      .orderBy('applications.id', 'desc');
+      .orderBy(order, 'desc');
     /** Applications one of whose people has this identifier (decision 0050): either person. */
     const withPerson = (column: 'email_lower' | 'phone_normalised', value: string) =>
       db
@@ -305,11 +319,42 @@ export function registerApplicationRoutes(
       select = select.where('applications.created_at', '>=', `${query.from}T00:00:00.000Z`);
     }
     if (query.to) select = select.where('applications.created_at', '<', nextDay(query.to));
-    if (query.after) select = select.where('applications.id', '<', query.after);
+    if (query.after) select = select.where(order, '<', query.after);
     if (query.assigned === 'me') {
       select = select.where('application_work.assigned_to', '=', memberId);
     } else if (query.assigned === 'none') {
       select = select.where('application_work.assigned_to', 'is', null);
+    }
+    // docs/decisions/0083-the-work-queue.md: what each saved view lists; closed cases are in none.
+    switch (query.view) {
+      case 'mine':
+        select = select
+          .where('application_work.assigned_to', '=', memberId)
+          .where('application_work.work_status', 'not in', CLOSED_STATUSES);
+        break;
+      case 'unassigned':
+        select = select.where((eb) =>
+          eb.or([
+            eb('application_work.application_row_id', 'is', null),
+            eb.and([
+              eb('application_work.assigned_to', 'is', null),
+              eb('application_work.work_status', 'not in', CLOSED_STATUSES),
+            ]),
+          ]),
+        );
+        break;
+      case 'due-today':
+        select = select.where('application_work.next_action_on', '=', londonToday(clock));
+        break;
+      case 'overdue':
+        select = select.where('application_work.next_action_on', '<', londonToday(clock));
+        break;
+      case 'awaiting-documents':
+      case 'awaiting-lender':
+        select = select.where('application_work.work_status', '=', VIEW_STATUS[query.view]);
+        break;
+      case undefined:
+        break;
     }
     return { select, search };
   }

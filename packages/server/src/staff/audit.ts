@@ -39,7 +39,14 @@ export type AuditAction =
   | 'applications-exported'
   | 'delivery-redelivered'
   // docs/decisions/0051-duplicates-stored-linked-released.md
-  | 'duplicate-released';
+  | 'duplicate-released'
+  // docs/decisions/0083-the-work-queue.md, 0084-bulk-assign.md, 0085-lender-submissions.md
+  | 'queue-counted'
+  | 'next-action-set'
+  | 'bulk-assign-refused'
+  | 'lender-submissions-viewed'
+  | 'lender-submitted'
+  | 'lender-submission-updated';
 
 export interface AuditEntry {
   action: AuditAction;

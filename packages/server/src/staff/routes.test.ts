@@ -703,6 +703,37 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           url: '/api/staff/applications/1/deliveries/1/redeliver',
           roles: ['agent', 'admin'],
         },
+        // docs/decisions/0083-the-work-queue.md, 0084-bulk-assign.md, 0085-lender-submissions.md
+        { method: 'GET', url: '/api/staff/queue/counts', roles: ['agent', 'admin', 'auditor'] },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/next-action',
+          roles: ['agent', 'admin'],
+          payload: { on: null },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/assignments',
+          roles: ['agent', 'admin'],
+          payload: { ids: [1], to: 'me' },
+        },
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/lender-submissions',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/lender-submissions',
+          roles: ['agent', 'admin'],
+          payload: { lenderId: 'pennyworth-motor', commission: '1' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/lender-submissions/1',
+          roles: ['agent', 'admin'],
+          payload: { lenderReference: '', decision: 'pending', paidOutOn: '', commission: '1' },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {
@@ -754,7 +785,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           for (const method of match[3]!.split(', ')) {
             if (method === 'HEAD') continue;
             const id = full.startsWith('/api/staff/applications') ? '1' : ID;
-            staffRoutes.push(`${method} ${full.replace(':id', id).replace(':eventRowId', '1')}`);
+            staffRoutes.push(
+              `${method} ${full.replace(':id', id).replace(':eventRowId', '1').replace(':submissionId', '1')}`,
+            );
           }
         }
         const guarded = [

@@ -12,6 +12,8 @@ import { registerMemberRoutes } from './member-routes.js';
 import { registerSetupRoutes } from './setup-routes.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 import { registerWorkRoutes } from './work.js';
+import { registerQueueRoutes } from './queue.js';
+import { registerLenderSubmissionRoutes } from './lender-submissions.js';
 
 export { STAFF_MESSAGES } from './context.js';
 export type { StaffRoutesOptions } from './context.js';
@@ -33,8 +35,10 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerSignInRoutes(app, context);
   registerSetupRoutes(app, context);
   registerMemberRoutes(app, context);
-  registerApplicationRoutes(app, { db, guard, audit, panel: options.panel });
+  registerApplicationRoutes(app, { db, clock, guard, audit, panel: options.panel });
   registerWorkRoutes(app, { db, clock, guard, audit });
+  registerQueueRoutes(app, { db, clock, guard, audit });
+  registerLenderSubmissionRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit });
   registerEvidenceRoutes(app, { db, clock, guard, audit });

@@ -88,6 +88,7 @@ export const deliveryAttemptsSchema = z.array(
 export const workSchema = z.looseObject({
   status: z.string(),
   nextStatuses: z.array(z.string()),
+  nextActionOn: z.string().nullable().describe('The next-action date, YYYY-MM-DD (London).'),
   assignee: z
     .looseObject({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
@@ -105,6 +106,7 @@ export const workSchema = z.looseObject({
 export const applicationSummarySchema = z.looseObject({
   workStatus: z.string(),
   assignedTo: z.string().nullable(),
+  nextActionOn: z.string().nullable(),
   id: z.number(),
   applicationId: z.string().nullable(),
   reference: z.string().nullable(),

@@ -13,24 +13,35 @@ import { staffResponses, staffValidation, workSchema } from './schemas.js';
 /** Agents and admins work applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
 
+/** The one list of work statuses (the database's CHECK follows it: migration 0018). */
 export const WORK_STATUSES: readonly WorkStatus[] = [
   'new',
   'contacted',
+  'awaiting-documents',
   'referred',
   'completed',
   'withdrawn',
   'not-proceeding',
 ];
 
-/** new → contacted → referred to lender → completed; withdrawn or not proceeding from any open one. */
+/**
+ * new → contacted → referred to lender → completed, waiting for documents on the way when the
+ * applicant or the lender needs them; withdrawn or not proceeding from any open one.
+ */
 export const NEXT_STATUSES: Record<WorkStatus, readonly WorkStatus[]> = {
-  new: ['contacted', 'withdrawn', 'not-proceeding'],
-  contacted: ['referred', 'withdrawn', 'not-proceeding'],
-  referred: ['completed', 'withdrawn', 'not-proceeding'],
+  new: ['contacted', 'awaiting-documents', 'withdrawn', 'not-proceeding'],
+  contacted: ['awaiting-documents', 'referred', 'withdrawn', 'not-proceeding'],
+  'awaiting-documents': ['contacted', 'referred', 'withdrawn', 'not-proceeding'],
+  referred: ['completed', 'awaiting-documents', 'withdrawn', 'not-proceeding'],
   completed: [],
   withdrawn: [],
   'not-proceeding': [],
 };
+
+/** Closed cases: no next status, no next action, in no view of the queue (decision 0083). */
+export const CLOSED_STATUSES: readonly WorkStatus[] = WORK_STATUSES.filter(
+  (status) => NEXT_STATUSES[status].length === 0,
+);
 
 export const WORK_MESSAGES = {
   noteEmpty: 'Enter a note',
@@ -62,6 +73,7 @@ export async function workOf(db: Db, rowId: number) {
     .leftJoin('staff_members', 'staff_members.id', 'application_work.assigned_to')
     .select([
       'application_work.work_status',
+      'application_work.next_action_on',
       'staff_members.id as assignee_id',
       'staff_members.display_name as assignee_name',
       'staff_members.email_lower as assignee_email',
@@ -78,6 +90,7 @@ export async function workOf(db: Db, rowId: number) {
   return {
     status,
     nextStatuses: NEXT_STATUSES[status],
+    nextActionOn: work?.next_action_on ?? null,
     assignee:
       work?.assignee_id != null
         ? { id: work.assignee_id, name: work.assignee_name, email: work.assignee_email }
@@ -204,7 +217,12 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
         }
         const updated = await trx
           .updateTable('application_work')
-          .set({ work_status: next, updated_at: now })
+          // A closed case has no next action (decision 0083).
+          .set({
+            work_status: next,
+            updated_at: now,
+            ...(CLOSED_STATUSES.includes(next) ? { next_action_on: null } : {}),
+          })
           .where('application_row_id', '=', rowId)
           .where('work_status', '=', current)
           .executeTakeFirst();
