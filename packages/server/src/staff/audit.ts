@@ -39,7 +39,12 @@ export type AuditAction =
   | 'applications-exported'
   | 'delivery-redelivered'
   // docs/decisions/0051-duplicates-stored-linked-released.md
-  | 'duplicate-released';
+  | 'duplicate-released'
+  // docs/documents.md
+  | 'documents-requested'
+  | 'document-viewed'
+  | 'document-accepted'
+  | 'document-rejected';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -698,6 +698,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           url: '/api/staff/applications/1/deliveries/1/redeliver',
           roles: ['agent', 'admin'],
         },
+        // docs/documents.md
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/documents',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/documents',
+          roles: ['agent', 'admin'],
+          payload: { types: ['payslip'] },
+        },
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/documents/1/file',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/documents/1/decision',
+          roles: ['agent', 'admin'],
+          payload: { decision: 'accept' },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {
@@ -749,7 +772,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           for (const method of match[3]!.split(', ')) {
             if (method === 'HEAD') continue;
             const id = full.startsWith('/api/staff/applications') ? '1' : ID;
-            staffRoutes.push(`${method} ${full.replace(':id', id).replace(':eventRowId', '1')}`);
+            staffRoutes.push(
+              `${method} ${full.replace(':id', id).replace(':eventRowId', '1').replace(':documentId', '1')}`,
+            );
           }
         }
         const guarded = [
