@@ -151,7 +151,7 @@ export function DocumentsPanel({
       ) : documents.length === 0 ? (
         <p className="body">No documents asked for yet.</p>
       ) : (
-        <table className="table documents-table">
+        <table className="table table--stack documents-table">
           <caption className="visually-hidden">Documents asked for, newest first</caption>
           <thead>
             <tr>
@@ -165,7 +165,7 @@ export function DocumentsPanel({
             {documents.map((document) => (
               <Fragment key={document.id}>
                 <tr>
-                  <td>
+                  <td data-label="Document">
                     {document.name}
                     {joint
                       ? ` (${document.person === 'joint' ? 'joint applicant' : 'applicant'})`
@@ -175,7 +175,7 @@ export function DocumentsPanel({
                       Asked by {document.requestedBy}, {formatWhen(document.requestedAt)}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     {STATUS_NAMES[document.status]}
                     {document.decidedBy ? (
                       <>
@@ -192,7 +192,7 @@ export function DocumentsPanel({
                       </>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label="File">
                     {document.uploadedAt ? (
                       <>
                         <a

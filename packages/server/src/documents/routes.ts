@@ -454,7 +454,9 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
         .execute(),
     ]);
     const reasons =
-      rows.length === 0 ? new Map() : await reasonsBefore(link.application_row_id, link.id);
+      rows.length === 0
+        ? new Map<string, string>()
+        : await reasonsBefore(link.application_row_id, link.id);
     return {
       brand: application.brand ?? 'default',
       expiresAt: link.expires_at,
@@ -539,7 +541,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
 
   // The upload takes the file's bytes as the body, whatever their type: the check is made on
   // the bytes, with a message, not by the parser. Scoped so no other route takes raw bodies.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, registered) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
@@ -672,5 +674,6 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
         return reply.code(201).send(await linkView(link));
       },
     );
+    registered();
   });
 }

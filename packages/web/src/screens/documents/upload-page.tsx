@@ -75,7 +75,14 @@ export default function DocumentsUploadPage() {
       <ul className="document-list">
         {state.documents.map((document) => (
           <li key={document.id} className="document-list__item">
-            <DocumentUpload token={token} document={document} onDone={(next) => setState(next)} />
+            <DocumentUpload
+              token={token}
+              document={document}
+              onDone={(next) => {
+                setState(next);
+                setNotice(`${document.name}: uploaded`);
+              }}
+            />
           </li>
         ))}
       </ul>
