@@ -30,7 +30,7 @@ test('a document is asked for, its link e-mailed, uploaded by the applicant thro
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const email = `dorothy.${Date.now()}@example.com`;
   const stored = await postApplication(page, email);
 
