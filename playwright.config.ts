@@ -99,6 +99,9 @@ export default defineConfig({
         // Every back-office spec signs in from 127.0.0.1 within the same minutes.
         RATE_LIMIT_STAFF_SIGN_IN: '0',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        // Upload links (docs/documents.md) start with the address the browser uses.
+        PUBLIC_BASE_URL: E2E_BASE_URL,
+        DOCUMENTS_DIR: `${databasePath}-documents`,
       },
     },
   ],

@@ -67,6 +67,21 @@ describe('loadConfig', () => {
     expect(config.company.email).toBe('hello@example.com');
   });
 
+  it('keeps uploaded documents beside the SQLite file, or in DOCUMENTS_DIR (docs/documents.md)', () => {
+    expect(loadConfig({}, cwd).documentsDir).toBe(path.join(cwd, 'data', 'documents'));
+    expect(loadConfig({ DATABASE_URL: '/var/lib/broker/app.db' }, cwd).documentsDir).toBe(
+      '/var/lib/broker/documents',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/app' }, cwd).documentsDir).toBe(
+      path.join(cwd, 'data', 'documents'),
+    );
+    expect(loadConfig({ DOCUMENTS_DIR: 'files' }, cwd).documentsDir).toBe(path.join(cwd, 'files'));
+    expect(loadConfig({ PORT: '4000' }, cwd).publicBaseUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://apply.example.com/' }, cwd).publicBaseUrl).toBe(
+      'https://apply.example.com',
+    );
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ', ENVIRONMENT: '' }, cwd)).toMatchObject({
       port: 3000,

@@ -78,6 +78,10 @@ export interface Config {
   retention: { decidedYears: number; partialDays: number; deliveredDays: number };
   /** The metrics listener and the shutdown's timings (ops/config.ts, docs/operations.md). */
   ops: OpsConfig;
+  /** Where uploaded documents are kept (docs/documents.md): a folder outside the web root. */
+  documentsDir: string;
+  /** The applicant site's origin, which starts the links e-mailed to applicants (upload links). */
+  publicBaseUrl: string;
 }
 
 /**
@@ -253,6 +257,8 @@ const environmentSchema = z.object({
   RETENTION_DECIDED_YEARS: integer(1, 100).default(6),
   RETENTION_PARTIAL_DAYS: integer(1, 3650).default(90),
   RETENTION_DELIVERED_DAYS: integer(1, 3650).default(30),
+  DOCUMENTS_DIR: z.string().trim().optional(),
+  PUBLIC_BASE_URL: httpUrl.optional(),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -434,5 +440,12 @@ export function loadConfig(
       deliveredDays: values.RETENTION_DELIVERED_DAYS,
     },
     ops: ops.ops,
+    documentsDir:
+      values.DOCUMENTS_DIR !== undefined
+        ? path.resolve(cwd, values.DOCUMENTS_DIR)
+        : database.kind === 'sqlite' && database.file !== ':memory:'
+          ? path.join(path.dirname(database.file), 'documents')
+          : path.resolve(cwd, 'data', 'documents'),
+    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
   };
 }

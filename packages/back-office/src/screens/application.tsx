@@ -10,6 +10,7 @@ import { ContactLinks } from './contact';
 import { DeliveryPanel } from './deliveries';
 import type { DeliveryAttempts } from './deliveries';
 import { WorkPanel } from './work';
+import { DocumentsPanel } from './documents';
 import { EvidencePanel } from './evidence';
 import type { Work } from './work';
 import { PanelDecisionPanel } from './panel-decision';
@@ -122,6 +123,7 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
 
       <WorkPanel id={detail.id} session={session} initial={detail.work} />
       <NextActionPanel id={detail.id} session={session} initial={detail.work.nextActionOn} />
+      <DocumentsPanel id={detail.id} session={session} joint={detail.journey === 'joint'} />
 
       <h2 className="heading-m">Decision</h2>
       <dl className="summary-list">

@@ -20,6 +20,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       'application_activity',
+      'application_documents',
       'application_people',
       'application_work',
       'applications',
@@ -27,6 +28,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'dev_mailbox',
       'disclosure_texts',
       'disclosures_served',
+      'document_links',
       'erasure_tombstones',
       'funnel_counts',
       'job_leases',

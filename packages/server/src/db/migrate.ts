@@ -19,6 +19,7 @@ import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 import * as branch from './migrations/0016-branch.js';
 import * as workQueue from './migrations/0018-work-queue.js';
 import * as lenderSubmissions from './migrations/0019-lender-submissions.js';
+import * as documents from './migrations/0026-documents.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-branch': branch,
   '0018-work-queue': workQueue,
   '0019-lender-submissions': lenderSubmissions,
+  '0026-documents': documents,
 };
 
 const provider: MigrationProvider = {

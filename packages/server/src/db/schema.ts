@@ -315,6 +315,42 @@ export interface DisclosuresServedTable {
   times: number;
 }
 
+/** Upload links e-mailed for documents (migration 0026, docs/documents.md). */
+export interface DocumentLinksTable {
+  id: Generated<number>;
+  application_row_id: number;
+  person_role: 'applicant' | 'joint';
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
+export type DocumentType = 'payslip' | 'bank-statement' | 'proof-of-address' | 'id';
+export type DocumentStatus = 'requested' | 'received' | 'accepted' | 'rejected';
+
+/** A document asked for, its file once uploaded, and staff's decision (migration 0026). */
+export interface ApplicationDocumentsTable {
+  id: Generated<number>;
+  application_row_id: number;
+  link_id: number;
+  person_role: 'applicant' | 'joint';
+  document_type: DocumentType;
+  status: DocumentStatus;
+  requested_at: IsoTimestamp;
+  requested_by: string;
+  storage_key: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  sha256: string | null;
+  uploaded_at: IsoTimestamp | null;
+  decided_at: IsoTimestamp | null;
+  decided_by: string | null;
+  reason: string | null;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   application_people: ApplicationPeopleTable;
@@ -336,6 +372,8 @@ export interface Database {
   erasure_tombstones: ErasureTombstonesTable;
   disclosure_texts: DisclosureTextsTable;
   disclosures_served: DisclosuresServedTable;
+  document_links: DocumentLinksTable;
+  application_documents: ApplicationDocumentsTable;
 }
 
 export type Db = Kysely<Database>;

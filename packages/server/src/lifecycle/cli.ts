@@ -14,6 +14,8 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Db } from '../db/schema.js';
+import { diskDocumentStore } from '../documents/store.js';
+import type { DocumentStore } from '../documents/store.js';
 import { deleteExpired } from './retention.js';
 
 export const RETENTION_USAGE = `Usage: npm run retention -- [--now <ISO date and time>]
@@ -33,6 +35,7 @@ export async function runRetentionCommand(
     out: (line: string) => void;
     error: (line: string) => void;
     clock?: () => Date;
+    files?: DocumentStore;
   },
 ): Promise<number> {
   let now = (context.clock ?? (() => new Date()))();
@@ -53,7 +56,7 @@ export async function runRetentionCommand(
     context.error(RETENTION_USAGE);
     return 2;
   }
-  const result = await deleteExpired(context.db, now, context.periods);
+  const result = await deleteExpired(context.db, now, context.periods, context.files);
   context.out(`Retention at ${now.toISOString()}: deleted`);
   for (const [kind, count] of Object.entries(result)) context.out(`  ${kind}\t${count}`);
   return 0;
@@ -67,6 +70,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       runRetentionCommand(process.argv.slice(2), {
         db,
         periods: config.retention,
+        files: diskDocumentStore(config.documentsDir),
         out: (line) => console.log(line),
         error: (line) => console.error(line),
       }),

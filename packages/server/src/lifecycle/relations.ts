@@ -44,6 +44,11 @@ export interface ApplicationRelation {
    * and retention delete them by the key (`deleteLinkedByKey`).
    */
   link?: 'application_row_id' | 'submission_key';
+  /**
+   * The column naming a stored file (an uploaded document's storage key, docs/documents.md):
+   * erasure and retention delete the file once its row is gone.
+   */
+  fileColumn?: string;
 }
 
 export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
@@ -118,7 +123,67 @@ export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
       body: JSON.stringify(eventBodyFor(parsedJson(row.body as string), kept)),
     }),
   },
+  {
+    // Documents asked of one person, and the files they uploaded (docs/documents.md). Listed
+    // before their links: the erasure of one person collects the files before any row goes.
+    kind: 'documents',
+    table: 'application_documents',
+    id: 'id',
+    columns: [
+      'id',
+      'application_row_id',
+      'person_role',
+      'document_type',
+      'status',
+      'requested_at',
+      'requested_by',
+      'file_name',
+      'content_type',
+      'size_bytes',
+      'sha256',
+      'uploaded_at',
+      'decided_at',
+      'decided_by',
+      'reason',
+    ],
+    personColumn: 'person_role',
+    fileColumn: 'storage_key',
+    onePersonErased: 'keep',
+  },
+  {
+    kind: 'documentLinks',
+    table: 'document_links',
+    id: 'id',
+    columns: ['id', 'application_row_id', 'person_role', 'created_at', 'expires_at', 'used_at'],
+    personColumn: 'person_role',
+    onePersonErased: 'keep',
+  },
 ];
+
+/**
+ * The stored files of these applications' rows (every relation with a `fileColumn`), or of the
+ * rows of one person of one application: what to delete once the rows are gone.
+ */
+export async function storedFiles(
+  db: Db,
+  ids: readonly number[],
+  person?: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const keys: string[] = [];
+  for (const relation of APPLICATION_RELATIONS) {
+    if (relation.fileColumn === undefined) continue;
+    const onePerson =
+      person !== undefined && relation.personColumn !== undefined
+        ? sql` and ${sql.ref(relation.personColumn)} = ${person}`
+        : sql``;
+    const result = await sql<{ key: string | null }>`select ${sql.ref(relation.fileColumn)} as key
+      from ${sql.table(relation.table)}
+      where application_row_id in (${sql.join(ids)})${onePerson}`.execute(db);
+    for (const row of result.rows) if (row.key !== null) keys.push(row.key);
+  }
+  return keys;
+}
 
 /**
  * Tables keyed by application that are not read through `APPLICATION_RELATIONS`: the people

@@ -146,6 +146,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         portalAccounts: 0,
         disclosuresServed: 0,
         devMailbox: 0,
+        documents: 0,
+        documentLinks: 0,
+        documentFiles: 0,
       });
       expect(await keys(db)).toEqual(['decided-kept']);
       expect(await db.selectFrom('application_work').selectAll().execute()).toEqual([]);
@@ -385,6 +388,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         '  portalAccounts\t0',
         '  disclosuresServed\t0',
         '  devMailbox\t0',
+        '  documents\t0',
+        '  documentLinks\t0',
+        '  documentFiles\t0',
       ]);
       expect(await keys(db)).toEqual([]);
 

@@ -5,7 +5,9 @@ import type { Db } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { ALERT_EVENT } from '../delivery/events.js';
 import { claimLease, finishLease } from './lease.js';
-import { APPLICATION_RELATIONS, deleteLinkedByKey } from './relations.js';
+import { deleteStoredFiles } from '../documents/store.js';
+import type { DocumentStore } from '../documents/store.js';
+import { APPLICATION_RELATIONS, deleteLinkedByKey, storedFiles } from './relations.js';
 
 export const RETENTION_JOB = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +35,10 @@ export interface RetentionResult {
   /** The server's record of texts served to sessions (docs/evidence.md). */
   disclosuresServed: number;
   devMailbox: number;
+  /** Documents asked for (docs/documents.md), their upload links, and the files deleted. */
+  documents: number;
+  documentLinks: number;
+  documentFiles: number;
 }
 
 function yearsBefore(now: Date, years: number): string {
@@ -67,7 +73,21 @@ export async function deleteExpired(
   db: Db,
   now: Date,
   periods: RetentionPeriods,
+  files?: DocumentStore,
 ): Promise<RetentionResult> {
+  const stored: string[] = [];
+  const result = await deleteExpiredRows(db, now, periods, stored);
+  // The rows are gone: now their uploaded files (docs/documents.md).
+  await deleteStoredFiles(files, stored);
+  return { ...result, documentFiles: stored.length };
+}
+
+async function deleteExpiredRows(
+  db: Db,
+  now: Date,
+  periods: RetentionPeriods,
+  stored: string[],
+): Promise<Omit<RetentionResult, 'documentFiles'>> {
   const decidedCutoff = yearsBefore(now, periods.decidedYears);
   const partialCutoff = daysBefore(now, periods.partialDays);
   const deliveredCutoff = daysBefore(now, periods.deliveredDays);
@@ -87,6 +107,7 @@ export async function deleteExpired(
     for (let start = 0; start < expired.length; start += 500) {
       const ids = expired.slice(start, start + 500).map((row) => row.id);
       addCounts(counts, { people: await countReferring(trx, 'application_people', ids) });
+      stored.push(...(await storedFiles(trx, ids)));
       for (const relation of APPLICATION_RELATIONS) {
         if (relation.link === 'submission_key') continue;
         addCounts(counts, { [relation.kind]: await countReferring(trx, relation.table, ids) });
@@ -150,6 +171,8 @@ export async function deleteExpired(
       portalAccounts: Number(accounts.numDeletedRows),
       disclosuresServed: counts.disclosuresServed ?? 0,
       devMailbox: Number(devMailbox.numDeletedRows),
+      documents: counts.documents ?? 0,
+      documentLinks: counts.documentLinks ?? 0,
     };
   });
 }
@@ -157,7 +180,7 @@ export async function deleteExpired(
 /** Runs the retention job if this instance wins the day's lease; null when another has it. */
 export async function runRetentionOnce(
   db: Db,
-  options: { now: Date; periods: RetentionPeriods; holder: string },
+  options: { now: Date; periods: RetentionPeriods; holder: string; files?: DocumentStore },
 ): Promise<RetentionResult | null> {
   const job = { name: RETENTION_JOB, holder: options.holder, now: options.now };
   const claimed = await claimLease(db, {
@@ -166,7 +189,7 @@ export async function runRetentionOnce(
     everyMs: DAY_MS - RETENTION_CHECK_MS,
   });
   if (!claimed) return null;
-  const result = await deleteExpired(db, options.now, options.periods);
+  const result = await deleteExpired(db, options.now, options.periods, options.files);
   await finishLease(db, job);
   return result;
 }
@@ -176,6 +199,8 @@ export function startRetentionJob(options: {
   db: Db;
   clock: Clock;
   periods: RetentionPeriods;
+  /** Where uploaded documents are kept: their files go with their rows (docs/documents.md). */
+  files?: DocumentStore;
   logger: {
     info(object: object, message: string): void;
     error(object: object, message: string): void;
@@ -188,6 +213,7 @@ export function startRetentionJob(options: {
       now: options.clock.now(),
       periods: options.periods,
       holder,
+      ...(options.files && { files: options.files }),
     })
       .then((result) => {
         // Counts only: never what was deleted.

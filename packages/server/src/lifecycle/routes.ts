@@ -3,6 +3,7 @@ import { confirmsErasure, erasureConfirmation } from '@broker/domain';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
+import type { DocumentStore } from '../documents/store.js';
 import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { eraseSubject, findSubject, subjectAccessDocument, subjectQuery } from './subject.js';
@@ -33,6 +34,8 @@ export interface LifecycleRoutesOptions {
   clock: Clock;
   guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
   audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+  /** Where uploaded documents are kept: erasure deletes their files (docs/documents.md). */
+  files?: DocumentStore | undefined;
 }
 
 export function registerLifecycleRoutes(
@@ -147,6 +150,7 @@ export function registerLifecycleRoutes(
         email: member.email_lower,
         reason,
         now: clock.now(),
+        files: options.files,
       });
       // Exactly which rows were removed (or, for an application kept for its other person,
       // rewritten), by kind and id.

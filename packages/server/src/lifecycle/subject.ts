@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationPersonRow, ApplicationRow, Db, PersonRole } from '../db/schema.js';
 import { searchKind } from '../staff/applications.js';
-import { APPLICATION_RELATIONS, deleteLinkedByKey, relationRows } from './relations.js';
+import { deleteStoredFiles } from '../documents/store.js';
+import type { DocumentStore } from '../documents/store.js';
+import {
+  APPLICATION_RELATIONS,
+  deleteLinkedByKey,
+  relationRows,
+  storedFiles,
+} from './relations.js';
 import type { ApplicationRelation, RelationRow } from './relations.js';
 import { answersFor, decisionFor, parsedJson, responseFor, WITHHELD_STATEMENTS } from './views.js';
 import type { PersonView } from './views.js';
@@ -275,6 +282,30 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           submittedAt: entry.submitted_at,
           by: entry.submitted_by_email,
         })),
+        // Documents asked of the person and what they uploaded (docs/documents.md): what each
+        // is, never the file's bytes, which staff download from the case to send with the file.
+        documents: of('documents', row.id).map((entry) => ({
+          id: entry.id,
+          person: entry.person_role,
+          type: entry.document_type,
+          status: entry.status,
+          requestedAt: entry.requested_at,
+          requestedBy: entry.requested_by,
+          fileName: entry.file_name,
+          contentType: entry.content_type,
+          sizeBytes: entry.size_bytes,
+          sha256: entry.sha256,
+          uploadedAt: entry.uploaded_at,
+          decidedAt: entry.decided_at,
+          decidedBy: entry.decided_by,
+          reason: entry.reason,
+        })),
+        documentLinks: of('documentLinks', row.id).map((entry) => ({
+          person: entry.person_role,
+          createdAt: entry.created_at,
+          expiresAt: entry.expires_at,
+          usedAt: entry.used_at,
+        })),
         activity: of('activity', row.id).map((entry) => ({
           at: entry.at,
           by: entry.staff_email,
@@ -330,7 +361,7 @@ export interface ErasureResult {
 export async function eraseSubject(
   db: Db,
   subject: Subject,
-  by: { id: string; email: string; reason: string; now: Date },
+  by: { id: string; email: string; reason: string; now: Date; files?: DocumentStore | undefined },
 ): Promise<ErasureResult> {
   const whole = subject.applications.filter((application) => !viewOf(application).shared);
   const parts = subject.applications.filter((application) => viewOf(application).shared);
@@ -352,7 +383,12 @@ export async function eraseSubject(
     erased_by_email: by.email,
   });
 
+  const files: string[] = [];
   await db.transaction().execute(async (trx) => {
+    files.push(...(await storedFiles(trx, wholeIds)));
+    for (const application of parts) {
+      files.push(...(await storedFiles(trx, [application.row.id], viewOf(application).role)));
+    }
     for (const relation of APPLICATION_RELATIONS) {
       rows[relation.kind] = (await relationRows(trx, relation, wholeIds)).map(
         (row) => row[relation.id] as number,
@@ -455,6 +491,8 @@ export async function eraseSubject(
       await trx.deleteFrom('dev_mailbox').where('recipient', 'in', subject.emails).execute();
     }
   });
+  // The rows are gone: now their uploaded files (docs/documents.md).
+  await deleteStoredFiles(by.files, files);
   if (dialectOf(db) === 'sqlite') {
     // VACUUM rewrites the file without the freed pages (through the WAL); the checkpoint then
     // copies it back and truncates the WAL to nothing.

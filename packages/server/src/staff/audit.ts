@@ -46,7 +46,12 @@ export type AuditAction =
   | 'bulk-assign-refused'
   | 'lender-submissions-viewed'
   | 'lender-submitted'
-  | 'lender-submission-updated';
+  | 'lender-submission-updated'
+  // docs/documents.md
+  | 'documents-requested'
+  | 'document-viewed'
+  | 'document-accepted'
+  | 'document-rejected';
 
 export interface AuditEntry {
   action: AuditAction;

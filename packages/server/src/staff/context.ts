@@ -4,6 +4,7 @@ import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { MailTransport } from '../portal/mail.js';
+import type { DocumentStore } from '../documents/store.js';
 import type { DuplicateRoutesOptions } from './duplicates.js';
 import { createAttempts } from './attempts.js';
 import type { Attempts } from './attempts.js';
@@ -44,6 +45,8 @@ export interface StaffRoutesOptions {
   mail: { transport: MailTransport; from: string; company: string };
   /** The lender panel in use: which lenders could lend on an application (applications.ts). */
   panel?: LenderPanel;
+  /** Documents asked for by upload link (docs/documents.md): where files go, the link's origin. */
+  documents?: { store: DocumentStore; publicBaseUrl: string; uploadsPerMinute: number };
   /** Releasing a possible duplicate decides and delivers it (staff/duplicates.ts). */
   duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
 }

@@ -734,6 +734,29 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           roles: ['agent', 'admin'],
           payload: { lenderReference: '', decision: 'pending', paidOutOn: '', commission: '1' },
         },
+        // docs/documents.md
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/documents',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/documents',
+          roles: ['agent', 'admin'],
+          payload: { types: ['payslip'] },
+        },
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/documents/1/file',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/documents/1/decision',
+          roles: ['agent', 'admin'],
+          payload: { decision: 'accept' },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {
@@ -786,7 +809,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
             if (method === 'HEAD') continue;
             const id = full.startsWith('/api/staff/applications') ? '1' : ID;
             staffRoutes.push(
-              `${method} ${full.replace(':id', id).replace(':eventRowId', '1').replace(':submissionId', '1')}`,
+              `${method} ${full.replace(':id', id).replace(':eventRowId', '1').replace(':submissionId', '1').replace(':documentId', '1')}`,
             );
           }
         }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerDocumentRoutes } from '../documents/routes.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
 import { registerLifecycleRoutes } from '../lifecycle/routes.js';
 import { registerApplicationRoutes } from './applications.js';
@@ -40,7 +41,17 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerQueueRoutes(app, { db, clock, guard, audit });
   registerLenderSubmissionRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
-  registerLifecycleRoutes(app, { db, clock, guard, audit });
+  registerLifecycleRoutes(app, { db, clock, guard, audit, files: options.documents?.store });
+  if (options.documents) {
+    registerDocumentRoutes(app, {
+      db,
+      clock,
+      guard,
+      audit,
+      mail: options.mail,
+      ...options.documents,
+    });
+  }
   registerEvidenceRoutes(app, { db, clock, guard, audit });
   registerDeliveryRoutes(app, { db, clock, guard, audit });
   registerDuplicateRoutes(app, { db, clock, guard, audit, ...options.duplicates });

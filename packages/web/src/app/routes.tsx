@@ -110,6 +110,8 @@ const pageRoutes: Route[] = [
   { path: '/declined', load: screen(() => import('../screens/outcome/declined')) },
   { path: '/duplicate', load: screen(() => import('../screens/outcome/duplicate')) },
   { path: '/error', load: screen(() => import('../screens/outcome/error')) },
+  // The page an upload link opens (docs/documents.md): its own chunk, off the journey's.
+  { path: '/documents', load: screen(() => import('../screens/documents/upload-page')) },
   { path: '/portal/thank-you', load: screen(() => import('../screens/outcome/portal-thank-you')) },
   {
     path: '/portal/welcome-back',
