@@ -17,6 +17,8 @@ import * as duplicates from './migrations/0013-duplicates.js';
 import * as signInAttempts from './migrations/0014-sign-in-attempts.js';
 import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 import * as branch from './migrations/0016-branch.js';
+import * as messages from './migrations/0024-messages.js';
+import * as complaints from './migrations/0025-complaints.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-sign-in-attempts': signInAttempts,
   '0015-disclosures-served': disclosuresServed,
   '0016-branch': branch,
+  '0024-messages': messages,
+  '0025-complaints': complaints,
 };
 
 const provider: MigrationProvider = {

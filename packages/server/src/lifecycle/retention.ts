@@ -88,7 +88,8 @@ export async function deleteExpired(
       const ids = expired.slice(start, start + 500).map((row) => row.id);
       addCounts(counts, { people: await countReferring(trx, 'application_people', ids) });
       for (const relation of APPLICATION_RELATIONS) {
-        if (relation.link === 'submission_key') continue;
+        // A kept record (a complaint) is not deleted: its personal columns are cleared.
+        if (relation.link === 'submission_key' || relation.keptWithout) continue;
         addCounts(counts, { [relation.kind]: await countReferring(trx, relation.table, ids) });
       }
       addCounts(counts, await deleteLinkedByKey(trx, ids));

@@ -9,6 +9,8 @@ import { registerDeliveryRoutes } from './deliveries.js';
 import { registerDuplicateRoutes } from './duplicates.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerMemberRoutes } from './member-routes.js';
+import { registerMessageRoutes } from './messages.js';
+import { registerComplaintRoutes } from './complaints.js';
 import { registerSetupRoutes } from './setup-routes.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 import { registerWorkRoutes } from './work.js';
@@ -35,6 +37,8 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerMemberRoutes(app, context);
   registerApplicationRoutes(app, { db, guard, audit });
   registerWorkRoutes(app, { db, clock, guard, audit });
+  registerMessageRoutes(app, { db, clock, guard, audit, mail: context.mail });
+  registerComplaintRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit });
   registerEvidenceRoutes(app, { db, clock, guard, audit });
