@@ -6,6 +6,7 @@ import type { MailTransport } from '../portal/mail.js';
 import type { StaffContext } from './context.js';
 import { checkSlot, MESSAGE_TEMPLATES, renderTemplate, TEMPLATE_IDS } from './message-templates.js';
 import type { MessageTemplate, TemplateId } from './message-templates.js';
+import type { RenderedMail } from '../mail/branded.js';
 import { staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
 import { STAFF_ROLES } from './repository.js';
@@ -154,36 +155,43 @@ export function registerMessageRoutes(
     return found;
   }
 
-  /** The template and slot of a preview or send, or the 4xx already answered. */
-  async function composed(request: FastifyRequest, reply: FastifyReply, to: Recipient) {
+  type Composed =
+    | { ok: true; template: MessageTemplate; rendered: RenderedMail }
+    | { ok: false; status: number; body: object; refused?: TemplateId };
+
+  /** The template and slot of a preview or send, or the 4xx to answer. */
+  function composed(request: FastifyRequest, to: Recipient): Composed {
     const parsed = sendBody.safeParse(request.body);
     const template =
       parsed.success && (TEMPLATE_IDS as readonly string[]).includes(parsed.data.template)
         ? MESSAGE_TEMPLATES[parsed.data.template as TemplateId]
         : undefined;
     if (!parsed.success || !template) {
-      await reply.code(400).send({
-        error: 'invalid',
-        fields: [{ path: 'template', message: MESSAGE_ERRORS.chooseTemplate }],
-      });
-      return null;
+      return {
+        ok: false,
+        status: 400,
+        body: {
+          error: 'invalid',
+          fields: [{ path: 'template', message: MESSAGE_ERRORS.chooseTemplate }],
+        },
+      };
     }
     const refusal = refusalFor(template, to);
     if (refusal !== null) {
-      await reply
-        .code(422)
-        .send({
-          error: template.marketing && to.email !== null ? 'no_consent' : 'no_email',
-          message: refusal,
-        });
-      return null;
+      return {
+        ok: false,
+        status: 422,
+        body: { error: to.email === null ? 'no_email' : 'no_consent', message: refusal },
+        refused: template.id,
+      };
     }
     const slot = checkSlot(template, parsed.data.slot);
     if (!slot.ok) {
-      await reply
-        .code(400)
-        .send({ error: 'invalid', fields: [{ path: 'slot', message: slot.message }] });
-      return null;
+      return {
+        ok: false,
+        status: 400,
+        body: { error: 'invalid', fields: [{ path: 'slot', message: slot.message }] },
+      };
     }
     const rendered = renderTemplate(template, {
       brand: to.brand,
@@ -191,7 +199,7 @@ export function registerMessageRoutes(
       reference: to.reference,
       slot: slot.slot,
     });
-    return { template, rendered };
+    return { ok: true, template, rendered };
   }
 
   app.get(
@@ -244,8 +252,8 @@ export function registerMessageRoutes(
     async (request, reply) => {
       const to = await recipient(request, reply);
       if (!to) return reply;
-      const message = await composed(request, reply, to);
-      if (!message) return reply;
+      const message = composed(request, to);
+      if (!message.ok) return reply.code(message.status).send(message.body);
       return message.rendered;
     },
   );
@@ -265,19 +273,16 @@ export function registerMessageRoutes(
     async (request, reply) => {
       const to = await recipient(request, reply);
       if (!to) return reply;
-      const message = await composed(request, reply, to);
-      if (!message) {
-        if (reply.statusCode === 422) {
+      const message = composed(request, to);
+      if (!message.ok) {
+        if (message.refused) {
           await audit(request, {
             action: 'message-refused',
             target: String(to.rowId),
-            detail: {
-              template: (request.body as { template: string }).template,
-              reason: reply.statusCode,
-            },
+            detail: { template: message.refused, reason: message.status },
           });
         }
-        return reply;
+        return reply.code(message.status).send(message.body);
       }
       const { template, rendered } = message;
       const staff = request.staff!.member;
