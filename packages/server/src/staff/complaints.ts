@@ -249,7 +249,7 @@ export function registerComplaintRoutes(
         future: COMPLAINT_MESSAGES.receivedFuture,
       });
       if (received) fields.push({ path: 'receivedOn', message: received });
-      if (!(body.category in COMPLAINT_CATEGORIES)) {
+      if (!Object.hasOwn(COMPLAINT_CATEGORIES, body.category)) {
         fields.push({ path: 'category', message: COMPLAINT_MESSAGES.category });
       }
       const summary = body.summary.trim();
@@ -331,7 +331,7 @@ export function registerComplaintRoutes(
           future: COMPLAINT_MESSAGES.responseFuture,
         }) ?? (date < complaint.received_on ? COMPLAINT_MESSAGES.responseBeforeReceived : null);
       if (problem) fields.push({ path: 'finalResponseOn', message: problem });
-      if (!(body.outcome in COMPLAINT_OUTCOMES)) {
+      if (!Object.hasOwn(COMPLAINT_OUTCOMES, body.outcome)) {
         fields.push({ path: 'outcome', message: COMPLAINT_MESSAGES.outcome });
       }
       if (fields.length > 0) return reply.code(400).send({ error: 'invalid', fields });
