@@ -12,6 +12,7 @@ import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff';
 import { DataRequestsScreen } from './screens/data-requests';
+import { ComplaintsRegisterScreen } from './screens/complaints';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -68,6 +69,7 @@ export function App() {
   else if (path === '/audit' && session.staff.role !== 'agent')
     screen = <AuditScreen key={window.location.search} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
+  else if (path === '/complaints') screen = <ComplaintsRegisterScreen />;
   else if (path.startsWith('/applications/')) {
     screen = (
       <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
@@ -104,6 +106,11 @@ export function App() {
                   <li>
                     <Link to="/funnel" className="header__link">
                       Funnel
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/complaints" className="header__link">
+                      Complaints
                     </Link>
                   </li>
                   {session.staff.role !== 'agent' ? (

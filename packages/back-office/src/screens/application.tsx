@@ -14,6 +14,8 @@ import type { Work } from './work';
 import { PanelDecisionPanel } from './panel-decision';
 import type { PanelFindings } from './panel-decision';
 import { DuplicatePanel } from './duplicate';
+import { MessagesPanel } from './messages';
+import { ComplaintsPanel } from './complaints';
 
 interface ApplicationDetail extends ApplicationSummary {
   duplicates: { id: number; reference: string | null; released: boolean }[];
@@ -103,7 +105,10 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         onReleased={() => setLoads((count) => count + 1)}
       />
 
-      <WorkPanel id={detail.id} session={session} initial={detail.work} />
+      {/* Keyed by the loads: a message sent or a complaint logged shows on the timeline. */}
+      <WorkPanel key={loads} id={detail.id} session={session} initial={detail.work} />
+      <MessagesPanel id={detail.id} session={session} onSent={() => setLoads((n) => n + 1)} />
+      <ComplaintsPanel id={detail.id} session={session} onChanged={() => setLoads((n) => n + 1)} />
 
       <h2 className="heading-m">Decision</h2>
       <dl className="summary-list">
