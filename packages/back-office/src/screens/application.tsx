@@ -105,8 +105,13 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         onReleased={() => setLoads((count) => count + 1)}
       />
 
-      {/* Keyed by the loads: a message sent or a complaint logged shows on the timeline. */}
-      <WorkPanel key={loads} id={detail.id} session={session} initial={detail.work} />
+      {/* Keyed by the newest entry: a message sent or a complaint logged shows on the timeline. */}
+      <WorkPanel
+        key={detail.work.activity[0]?.id ?? 0}
+        id={detail.id}
+        session={session}
+        initial={detail.work}
+      />
       <MessagesPanel id={detail.id} session={session} onSent={() => setLoads((n) => n + 1)} />
       <ComplaintsPanel id={detail.id} session={session} onChanged={() => setLoads((n) => n + 1)} />
 

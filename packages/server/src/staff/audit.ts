@@ -39,7 +39,15 @@ export type AuditAction =
   | 'applications-exported'
   | 'delivery-redelivered'
   // docs/decisions/0051-duplicates-stored-linked-released.md
-  | 'duplicate-released';
+  | 'duplicate-released'
+  // docs/decisions/0092-templated-messages.md
+  | 'message-sent'
+  | 'message-not-sent'
+  | 'message-refused'
+  // docs/decisions/0093-complaints-register.md
+  | 'complaint-logged'
+  | 'complaint-answered'
+  | 'complaints-register-viewed';
 
 export interface AuditEntry {
   action: AuditAction;
