@@ -118,7 +118,7 @@ test('an agent logs complaints with their deadlines, sees the warning and overdu
   await iPressEnterOn(page, answer.getByRole('button', { name: 'Record the final response' }));
   await expect(panel.getByRole('status')).toHaveText('Final response recorded');
   await expect(overdue).toContainText('Answered');
-  await expect(panel).toContainText(`${shown(daysAgo(0))}: Upheld`);
+  await expect(panel).toContainText(`${shown(daysAgo(0))} (after the deadline): Upheld`);
   await expect(panel.getByRole('form', { name: 'Record the final response' })).toHaveCount(1);
   await expectNoAxeViolations(page);
   await snap(page, 'back-office-case-complaints');

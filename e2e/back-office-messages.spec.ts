@@ -34,7 +34,7 @@ test('an agent previews and sends a templated message: it arrives over SMTP and 
   const panel = page.getByRole('region', { name: 'Messages to the applicant' });
   await expect(panel.getByText('No messages yet.')).toBeVisible();
   const marketing = panel.getByRole('radio', { name: 'Offers (marketing)' });
-  await expect(marketing).toHaveAccessibleDescription(`Cannot be sent: ${NO_CONSENT}.`);
+  await expect(marketing).toHaveAccessibleDescription(`${NO_CONSENT}.`);
   await expectNoAxeViolations(page);
 
   // Nothing chosen: the summary says so.
@@ -59,6 +59,7 @@ test('an agent previews and sends a templated message: it arrives over SMTP and 
   });
   await expect(preview).toContainText('Your last 3 months’ payslips <b>and</b> a bank statement');
   await expect(preview).toContainText(`reference ${row.reference}`);
+  await expect(preview).toContainText(`To ${email}. Check it, then send it.`);
   await expectNoAxeViolations(page);
   await snap(page, 'back-office-message-preview');
   expect(await mailTo(email)).toEqual([]);

@@ -268,8 +268,10 @@ export function ComplaintsPanel({
               <div className="summary-list__row">
                 <dt className="summary-list__key">Final response</dt>
                 <dd className="summary-list__value">
-                  {formatDay(complaint.finalResponseOn)}: {complaint.outcomeName} (
-                  {complaint.respondedBy})
+                  {formatDay(complaint.finalResponseOn)}
+                  {complaint.finalResponseOn > complaint.deadlineOn
+                    ? ' (after the deadline)'
+                    : ''}: {complaint.outcomeName} ({complaint.respondedBy})
                 </dd>
               </div>
             ) : null}

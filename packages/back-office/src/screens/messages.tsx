@@ -28,6 +28,7 @@ interface SentMessage {
 interface Preview {
   subject: string;
   text: string;
+  to: string;
 }
 
 const STATUS_TEXT: Record<SentMessage['status'], string> = {
@@ -181,7 +182,7 @@ export function MessagesPanel({
                       </label>
                       {each.refusal ? (
                         <div id={`message-template-${index}-hint`} className="hint radios__hint">
-                          Cannot be sent: {each.refusal}.
+                          {each.refusal}.
                         </div>
                       ) : null}
                     </div>
@@ -226,9 +227,7 @@ export function MessagesPanel({
               <h3 className="heading-s" id="message-preview-heading">
                 Preview: {preview.subject}
               </h3>
-              <p className="hint">
-                To {messages[0]?.to ?? 'the applicant’s e-mail address'}. Check it, then send it.
-              </p>
+              <p className="hint">To {preview.to}. Check it, then send it.</p>
               <pre className="message-preview__text">{preview.text}</pre>
               <button type="button" className="button" onClick={() => void send()}>
                 Send the message

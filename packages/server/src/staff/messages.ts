@@ -45,7 +45,12 @@ const templatesAnswer = {
   description: 'The templates, whether each may be sent to this applicant, and the messages sent.',
 };
 const previewAnswer = {
-  schema: z.looseObject({ subject: z.string(), text: z.string(), html: z.string() }),
+  schema: z.looseObject({
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    to: z.string(),
+  }),
   description: 'The message as it would be sent.',
 };
 const sentAnswer = {
@@ -254,7 +259,7 @@ export function registerMessageRoutes(
       if (!to) return reply;
       const message = composed(request, to);
       if (!message.ok) return reply.code(message.status).send(message.body);
-      return message.rendered;
+      return { ...message.rendered, to: to.email };
     },
   );
 
