@@ -27,7 +27,7 @@ function daysAgo(days: number): string {
 /** As the back office shows a date: "5 May 2026". */
 function shown(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-GB', {
+  return new Date(Date.UTC(year!, month! - 1, day)).toLocaleDateString('en-GB', {
     timeZone: 'UTC',
     day: 'numeric',
     month: 'short',

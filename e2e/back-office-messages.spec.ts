@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { application, signedInAs } from './support/back-office';
 import { findApplication } from './support/db';
@@ -15,7 +16,7 @@ import { snap } from './support/screenshots';
 const NO_CONSENT =
   'This is a marketing message, and the applicant did not agree to marketing by e-mail when they applied. It cannot be sent to them';
 
-async function submitted(request: import('@playwright/test').APIRequestContext, lastName: string) {
+async function submitted(request: APIRequestContext, lastName: string) {
   const { key, payload } = application({ lastName, IsOptedEmail: false });
   expect((await request.post(`/api/submission/${key}`, { data: payload })).status()).toBe(200);
   return { row: findApplication(key)!, email: payload.email };
