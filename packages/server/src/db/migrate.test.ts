@@ -20,9 +20,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toEqual([
       'application_activity',
+      'application_messages',
       'application_people',
       'application_work',
       'applications',
+      'complaints',
       'delivery_events',
       'dev_mailbox',
       'disclosure_texts',
