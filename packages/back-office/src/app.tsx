@@ -14,6 +14,7 @@ import { StaffScreen } from './screens/staff';
 import { DataRequestsScreen } from './screens/data-requests';
 import { AccessDenied } from './screens/access-denied';
 import { QueueScreen } from './screens/queue';
+import { ComplaintsRegisterScreen } from './screens/complaints';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -86,6 +87,7 @@ export function App() {
   else if (path === '/queue')
     screen = <QueueScreen key={window.location.search} session={session} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
+  else if (path === '/complaints') screen = <ComplaintsRegisterScreen />;
   else if (path.startsWith('/applications/')) {
     screen = (
       <ApplicationScreen key={path} id={path.slice('/applications/'.length)} session={session} />
@@ -127,6 +129,11 @@ export function App() {
                   <li>
                     <Link to="/funnel" className="header__link">
                       Funnel
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/complaints" className="header__link">
+                      Complaints
                     </Link>
                   </li>
                   {ROLE_PAGES['/audit']!.roles.includes(session.staff.role) ? (

@@ -18,6 +18,8 @@ import type { PanelFindings } from './panel-decision';
 import { DuplicatePanel } from './duplicate';
 import { NextActionPanel } from './next-action';
 import { LenderPanel } from './lenders';
+import { MessagesPanel } from './messages';
+import { ComplaintsPanel } from './complaints';
 
 interface ApplicationDetail extends ApplicationSummary {
   duplicates: { id: number; reference: string | null; released: boolean }[];
@@ -121,9 +123,17 @@ export function ApplicationScreen({ id, session }: { id: string; session: Sessio
         onReleased={() => setLoads((count) => count + 1)}
       />
 
-      <WorkPanel id={detail.id} session={session} initial={detail.work} />
+      {/* Keyed by the newest entry: a message sent or a complaint logged shows on the timeline. */}
+      <WorkPanel
+        key={detail.work.activity[0]?.id ?? 0}
+        id={detail.id}
+        session={session}
+        initial={detail.work}
+      />
       <NextActionPanel id={detail.id} session={session} initial={detail.work.nextActionOn} />
       <DocumentsPanel id={detail.id} session={session} joint={detail.journey === 'joint'} />
+      <MessagesPanel id={detail.id} session={session} onSent={() => setLoads((n) => n + 1)} />
+      <ComplaintsPanel id={detail.id} session={session} onChanged={() => setLoads((n) => n + 1)} />
 
       <h2 className="heading-m">Decision</h2>
       <dl className="summary-list">

@@ -15,7 +15,7 @@ export interface Work {
     id: number;
     at: string;
     by: string;
-    kind: 'note' | 'status' | 'assignment';
+    kind: 'note' | 'status' | 'assignment' | 'message' | 'complaint';
     text: string;
   }[];
 }
@@ -36,6 +36,7 @@ function describe(entry: Work['activity'][number]): string {
   if (entry.kind === 'status') return `Status: ${STATUS_NAMES[entry.text] ?? entry.text}`;
   if (entry.kind === 'assignment')
     return entry.text === '' ? 'Unassigned' : `Assigned to ${entry.text}`;
+  if (entry.kind === 'message') return `E-mail sent to the applicant: ${entry.text}`;
   return entry.text;
 }
 

@@ -21,9 +21,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
     expect(tables.map((table) => table.name).sort()).toEqual([
       'application_activity',
       'application_documents',
+      'application_messages',
       'application_people',
       'application_work',
       'applications',
+      'complaints',
       'delivery_events',
       'dev_mailbox',
       'disclosure_texts',

@@ -255,8 +255,45 @@ export interface ApplicationActivityTable {
   at: IsoTimestamp;
   staff_id: string;
   staff_email: string;
-  kind: 'note' | 'status' | 'assignment';
+  /** 'message' and 'complaint' since migration 0024. */
+  kind: 'note' | 'status' | 'assignment' | 'message' | 'complaint';
   text: string;
+}
+
+/** A templated e-mail staff sent the applicant (migration 0024, docs/mail.md). */
+export interface ApplicationMessagesTable {
+  id: Generated<number>;
+  application_row_id: number;
+  person_role: PersonRole;
+  template: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  sent_by_id: string;
+  sent_by_email: string;
+  created_at: IsoTimestamp;
+  status: 'sending' | 'sent' | 'failed';
+  sent_at: IsoTimestamp | null;
+}
+
+export type ComplaintOutcome = 'upheld' | 'partly-upheld' | 'not-upheld';
+
+/** The complaints register (migration 0025, docs/back-office.md). Dates are YYYY-MM-DD. */
+export interface ComplaintsTable {
+  id: Generated<number>;
+  /** Null once the application has gone (erased, or past retention). */
+  application_row_id: number | null;
+  reference: string | null;
+  received_on: string;
+  deadline_on: string;
+  category: string;
+  /** Required when logged; null once the personal data is removed (erasure, retention). */
+  summary: string | null;
+  logged_by_email: string;
+  logged_at: IsoTimestamp;
+  final_response_on: string | null;
+  outcome: ComplaintOutcome | null;
+  responded_by_email: string | null;
 }
 
 /** Aggregate funnel counters (migration 0009, docs/funnel.md). */
@@ -367,6 +404,8 @@ export interface Database {
   application_work: ApplicationWorkTable;
   application_activity: ApplicationActivityTable;
   lender_submissions: LenderSubmissionsTable;
+  application_messages: ApplicationMessagesTable;
+  complaints: ComplaintsTable;
   funnel_counts: FunnelCountsTable;
   job_leases: JobLeasesTable;
   erasure_tombstones: ErasureTombstonesTable;

@@ -49,6 +49,13 @@ export interface ApplicationRelation {
    * erasure and retention delete the file once its row is gone.
    */
   fileColumn?: string;
+  /**
+   * A record the firm must keep after its application goes (a complaint, decision 0093): its
+   * foreign key is `on delete set null` rather than cascade, and these columns, which hold the
+   * person's data, are cleared first (`deleteLinkedByKey`, before every deletion of
+   * applications).
+   */
+  keptWithout?: readonly string[];
 }
 
 export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
@@ -158,6 +165,46 @@ export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
     personColumn: 'person_role',
     onePersonErased: 'keep',
   },
+  {
+    // Templated e-mails staff sent the applicant (docs/mail.md).
+    kind: 'messages',
+    table: 'application_messages',
+    id: 'id',
+    personColumn: 'person_role',
+    columns: [
+      'id',
+      'application_row_id',
+      'template',
+      'recipient',
+      'subject',
+      'body_text',
+      'sent_by_email',
+      'created_at',
+      'status',
+      'sent_at',
+    ],
+    onePersonErased: 'keep',
+  },
+  {
+    // The complaints register (decision 0093): the record stays, the person's words go. On a
+    // joint application either person may be named in the summary, so it goes with either.
+    kind: 'complaints',
+    table: 'complaints',
+    id: 'id',
+    keptWithout: ['summary'],
+    columns: [
+      'id',
+      'application_row_id',
+      'reference',
+      'received_on',
+      'deadline_on',
+      'category',
+      'summary',
+      'final_response_on',
+      'outcome',
+    ],
+    onePersonErased: (row) => (row.summary === null ? 'keep' : { summary: null }),
+  },
 ];
 
 /**
@@ -217,8 +264,9 @@ export async function relationRows(
 }
 
 /**
- * Deletes the rows that name these applications by submission key, before the applications
- * themselves go (the others follow them through their foreign keys); the count by kind.
+ * Deletes the rows that name these applications by submission key, and clears the personal
+ * columns of the records kept after them (`keptWithout`), before the applications themselves go
+ * (the others follow them through their foreign keys); the count by kind.
  */
 export async function deleteLinkedByKey(
   db: Db,
@@ -227,6 +275,11 @@ export async function deleteLinkedByKey(
   const counts: Record<string, number> = {};
   if (ids.length === 0) return counts;
   for (const relation of APPLICATION_RELATIONS) {
+    if (relation.keptWithout !== undefined) {
+      const set = sql.join(relation.keptWithout.map((column) => sql`${sql.ref(column)} = null`));
+      await sql`update ${sql.table(relation.table)} set ${set}
+        where application_row_id in (${sql.join(ids)})`.execute(db);
+    }
     if (relation.link !== 'submission_key') continue;
     const result = await sql`delete from ${sql.table(relation.table)} where submission_key in
       (select submission_key from applications where id in (${sql.join(ids)}))`.execute(db);

@@ -109,7 +109,8 @@ async function deleteExpiredRows(
       addCounts(counts, { people: await countReferring(trx, 'application_people', ids) });
       stored.push(...(await storedFiles(trx, ids)));
       for (const relation of APPLICATION_RELATIONS) {
-        if (relation.link === 'submission_key') continue;
+        // A kept record (a complaint) is not deleted: its personal columns are cleared.
+        if (relation.link === 'submission_key' || relation.keptWithout) continue;
         addCounts(counts, { [relation.kind]: await countReferring(trx, relation.table, ids) });
       }
       addCounts(counts, await deleteLinkedByKey(trx, ids));

@@ -162,6 +162,9 @@ const personRef = (person: Pick<ApplicationPersonRow, 'application_row_id' | 'ro
   role: person.role,
 });
 
+/** The relations the document shows in a shape of its own; the others as their columns. */
+const SHOWN_BY_HAND = new Set(['work', 'disclosuresServed', 'activity', 'deliveryEvents']);
+
 /**
  * Everything held about the subject, as the JSON document given on a subject access request,
  * and the rows it discloses by kind and id (for the audit log). On a joint application each
@@ -312,6 +315,17 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           kind: entry.kind,
           text: entry.text,
         })),
+        // Every other relation (messages, complaints…), as its `columns` show it.
+        ...Object.fromEntries(
+          APPLICATION_RELATIONS.filter((relation) => !SHOWN_BY_HAND.has(relation.kind)).map(
+            (relation) => [
+              relation.kind,
+              of(relation.kind, row.id).map(
+                ({ application_row_id: _application, ...entry }) => entry,
+              ),
+            ],
+          ),
+        ),
       };
     }),
     deliveryEvents: (related.deliveryEvents ?? []).map((event) => ({

@@ -51,7 +51,15 @@ export type AuditAction =
   | 'documents-requested'
   | 'document-viewed'
   | 'document-accepted'
-  | 'document-rejected';
+  | 'document-rejected'
+  // docs/decisions/0092-templated-messages.md
+  | 'message-sent'
+  | 'message-not-sent'
+  | 'message-refused'
+  // docs/decisions/0093-complaints-register.md
+  | 'complaint-logged'
+  | 'complaint-answered'
+  | 'complaints-register-viewed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -677,6 +677,43 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           roles: ['agent', 'admin'],
           payload: { to: 'me' },
         },
+        // docs/decisions/0092-templated-messages.md
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/messages',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/messages/preview',
+          roles: ['agent', 'admin'],
+          payload: { template: 'tried-to-call' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/messages',
+          roles: ['agent', 'admin'],
+          payload: { template: 'tried-to-call' },
+        },
+        // docs/decisions/0093-complaints-register.md
+        {
+          method: 'GET',
+          url: '/api/staff/applications/1/complaints',
+          roles: ['agent', 'admin', 'auditor'],
+        },
+        {
+          method: 'POST',
+          url: '/api/staff/applications/1/complaints',
+          roles: ['agent', 'admin'],
+          payload: { receivedOn: '', category: '', summary: '' },
+        },
+        {
+          method: 'POST',
+          url: `/api/staff/complaints/${ID}/response`,
+          roles: ['agent', 'admin'],
+          payload: { finalResponseOn: '', outcome: '' },
+        },
+        { method: 'GET', url: '/api/staff/complaints', roles: ['agent', 'admin', 'auditor'] },
         {
           method: 'POST',
           url: '/api/staff/subject-access',

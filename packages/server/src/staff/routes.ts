@@ -10,6 +10,8 @@ import { registerDeliveryRoutes } from './deliveries.js';
 import { registerDuplicateRoutes } from './duplicates.js';
 import { registerStaffFunnelRoutes } from './funnel.js';
 import { registerMemberRoutes } from './member-routes.js';
+import { registerMessageRoutes } from './messages.js';
+import { registerComplaintRoutes } from './complaints.js';
 import { registerSetupRoutes } from './setup-routes.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 import { registerWorkRoutes } from './work.js';
@@ -40,6 +42,8 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerWorkRoutes(app, { db, clock, guard, audit });
   registerQueueRoutes(app, { db, clock, guard, audit });
   registerLenderSubmissionRoutes(app, { db, clock, guard, audit });
+  registerMessageRoutes(app, { db, clock, guard, audit, mail: context.mail });
+  registerComplaintRoutes(app, { db, clock, guard, audit });
   registerStaffFunnelRoutes(app, { db, clock, guard, audit });
   registerLifecycleRoutes(app, { db, clock, guard, audit, files: options.documents?.store });
   if (options.documents) {
