@@ -40,6 +40,7 @@ import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerConfigRoutes } from './routes/config.js';
 import { registerFunnelRoutes } from './routes/funnel.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerHelpRoutes } from './help/routes.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import { sharedHashPool } from './staff/hash-pool.js';
@@ -286,6 +287,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  registerHelpRoutes(app, {
+    db,
+    clock,
+    logger: app.log,
+    mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    ...config.help,
+    publicApiBase: config.publicApiBase,
+  });
   registerConfigRoutes(app, config);
   registerHealthRoutes(app, {
     db,

@@ -145,6 +145,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         portalMail: 0,
         portalAccounts: 0,
         disclosuresServed: 0,
+        callbacks: 0,
         devMailbox: 0,
       });
       expect(await keys(db)).toEqual(['decided-kept']);
@@ -384,6 +385,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         '  portalMail\t0',
         '  portalAccounts\t0',
         '  disclosuresServed\t0',
+        '  callbacks\t0',
         '  devMailbox\t0',
       ]);
       expect(await keys(db)).toEqual([]);

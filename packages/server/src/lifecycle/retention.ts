@@ -32,6 +32,8 @@ export interface RetentionResult {
   portalAccounts: number;
   /** The server's record of texts served to sessions (docs/evidence.md). */
   disclosuresServed: number;
+  /** Callback requests (docs/help.md): with their application, or unlinked past the period. */
+  callbacks: number;
   devMailbox: number;
 }
 
@@ -110,6 +112,23 @@ export async function deleteExpired(
       )
       .executeTakeFirst();
     addCounts(counts, { disclosuresServed: Number(orphans.numDeletedRows) });
+    // A callback request no application took (decision 0091): the partial period after it was
+    // made, whether or not staff have completed it.
+    const callbacks = await trx
+      .deleteFrom('callbacks')
+      .where('created_at', '<', partialCutoff)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications')
+              .select('applications.id')
+              .whereRef('applications.submission_key', '=', 'callbacks.submission_key'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    addCounts(counts, { callbacks: Number(callbacks.numDeletedRows) });
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
@@ -149,6 +168,7 @@ export async function deleteExpired(
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
       disclosuresServed: counts.disclosuresServed ?? 0,
+      callbacks: counts.callbacks ?? 0,
       devMailbox: Number(devMailbox.numDeletedRows),
     };
   });

@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { dialectOf } from '../db/connection.js';
 import type { ApplicationPersonRow, ApplicationRow, Db, PersonRole } from '../db/schema.js';
 import { searchKind } from '../staff/applications.js';
-import { APPLICATION_RELATIONS, deleteLinkedByKey, relationRows } from './relations.js';
+import {
+  APPLICATION_RELATIONS,
+  CALLBACK_COLUMNS,
+  deleteLinkedByKey,
+  relationRows,
+} from './relations.js';
 import type { ApplicationRelation, RelationRow } from './relations.js';
 import { answersFor, decisionFor, parsedJson, responseFor, WITHHELD_STATEMENTS } from './views.js';
 import type { PersonView } from './views.js';
@@ -27,6 +32,11 @@ export interface Subject {
   applications: SubjectApplication[];
   emails: string[];
   portalAccountIds: number[];
+  /**
+   * Callback requests no application took (decision 0091), found by the person's own keys: the
+   * phone number asked for, or one of their e-mail addresses.
+   */
+  callbackIds: number[];
 }
 
 export type SubjectQuery = { kind: 'email' | 'phone' | 'id'; value: string };
@@ -133,6 +143,30 @@ export async function findSubject(db: Db, query: SubjectQuery): Promise<Subject>
           .orderBy('id')
           .execute(),
   ]);
+  const callbacks =
+    emails.size === 0 && query.kind !== 'phone'
+      ? []
+      : await db
+          .selectFrom('callbacks')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              ...(emails.size === 0 ? [] : [eb('email_lower', 'in', [...emails])]),
+              ...(query.kind === 'phone' ? [eb('phone_normalised', '=', query.value)] : []),
+            ]),
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('applications')
+                  .select('applications.id')
+                  .whereRef('applications.submission_key', '=', 'callbacks.submission_key'),
+              ),
+            ),
+          )
+          .orderBy('id')
+          .execute();
   return {
     applications: rows.map((row) => ({
       row,
@@ -141,6 +175,7 @@ export async function findSubject(db: Db, query: SubjectQuery): Promise<Subject>
     })),
     emails: [...emails].sort(),
     portalAccountIds: accounts.map((account) => account.id),
+    callbackIds: callbacks.map((callback) => callback.id),
   };
 }
 
@@ -203,6 +238,17 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
   ]);
   disclosed.portalAccounts = accounts.map((account) => account.id);
   disclosed.portalMail = mail.map((message) => message.id);
+  const unlinkedCallbacks =
+    subject.callbackIds.length === 0
+      ? []
+      : await db
+          .selectFrom('callbacks')
+          .select([...CALLBACK_COLUMNS])
+          .where('id', 'in', subject.callbackIds)
+          .orderBy('id')
+          .execute();
+  const callbacks = [...(related.callbacks ?? []), ...unlinkedCallbacks];
+  disclosed.callbacks = callbacks.map((callback) => Number(callback.id));
 
   const of = (kind: string, id: number) =>
     (related[kind] ?? []).filter((row) => Number(row.application_row_id) === id);
@@ -284,6 +330,22 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
     })),
     portalAccounts: accounts.map(({ id: _id, ...account }) => account),
     portalMail: mail.map(({ id: _id, portal_account_id: _account, ...message }) => message),
+    // Requests to be called back (docs/help.md), with or without an application.
+    callbacks: callbacks.map((callback) => ({
+      applicationRowId: callback.application_row_id ?? null,
+      createdAt: callback.created_at,
+      page: callback.page,
+      phone: callback.phone_normalised,
+      email: callback.email_lower,
+      callTime: callback.call_time,
+      topic: callback.topic,
+      about: callback.about,
+      harderKinds: parsedJson(callback.harder_kinds as string | null),
+      harderNote: callback.harder_note,
+      status: callback.status,
+      completedAt: callback.completed_at,
+      completionNote: callback.completion_note,
+    })),
   };
   return { document, disclosed };
 }
@@ -439,6 +501,10 @@ export async function eraseSubject(
     if (accountIds.length > 0) {
       // Their mail and links go through the foreign keys.
       await trx.deleteFrom('portal_accounts').where('id', 'in', accountIds).execute();
+    }
+    if (subject.callbackIds.length > 0) {
+      await trx.deleteFrom('callbacks').where('id', 'in', subject.callbackIds).execute();
+      (rows.callbacks ??= []).push(...subject.callbackIds);
     }
     if (subject.emails.length > 0) {
       await trx.deleteFrom('dev_mailbox').where('recipient', 'in', subject.emails).execute();

@@ -39,7 +39,12 @@ export type AuditAction =
   | 'applications-exported'
   | 'delivery-redelivered'
   // docs/decisions/0051-duplicates-stored-linked-released.md
-  | 'duplicate-released';
+  | 'duplicate-released'
+  // docs/help.md, decision 0090
+  | 'callbacks-listed'
+  | 'callback-disclosure-viewed'
+  | 'callback-assigned'
+  | 'callback-completed';
 
 export interface AuditEntry {
   action: AuditAction;
