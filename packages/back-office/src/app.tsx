@@ -12,6 +12,7 @@ import { Setup } from './screens/setup';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff';
 import { DataRequestsScreen } from './screens/data-requests';
+import { CallbacksScreen } from './screens/callbacks';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -67,6 +68,8 @@ export function App() {
     screen = <DataRequestsScreen />;
   else if (path === '/audit' && session.staff.role !== 'agent')
     screen = <AuditScreen key={window.location.search} />;
+  else if (path === '/callbacks')
+    screen = <CallbacksScreen key={window.location.search} session={session} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
   else if (path.startsWith('/applications/')) {
     screen = (
@@ -99,6 +102,11 @@ export function App() {
                   <li>
                     <Link to="/" className="header__link">
                       Applications
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/callbacks" className="header__link">
+                      Callbacks
                     </Link>
                   </li>
                   <li>

@@ -259,6 +259,7 @@ export {
   callbackRequestProblems,
   callbackPhone,
   labelOf,
+  helpSubmissionKey,
 } from './help.js';
 export type {
   CallTime,

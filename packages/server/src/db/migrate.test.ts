@@ -23,6 +23,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'application_people',
       'application_work',
       'applications',
+      'callbacks',
       'delivery_events',
       'dev_mailbox',
       'disclosure_texts',

@@ -11,6 +11,7 @@ import { ROUTES } from './routes';
 import { RouteError } from './route-error';
 import { SessionTimeout } from '../features/session';
 import { ModalApply } from '../features/modal-apply';
+import { NeedHelp } from '../features/help/need-help';
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -36,6 +37,7 @@ export function AppLayout() {
       </Header>
       <div className="page-body">
         <div className="width-container">
+          <NeedHelp />
           <main id="main-content" className="main" tabIndex={-1}>
             <RouteView routes={ROUTES} errorPage={RouteError} />
           </main>
