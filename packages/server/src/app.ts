@@ -41,6 +41,7 @@ import { registerConfigRoutes } from './routes/config.js';
 import { registerFunnelRoutes } from './routes/funnel.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerHelpRoutes } from './help/routes.js';
+import { registerCopyRoutes } from './copy/routes.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import { sharedHashPool } from './staff/hash-pool.js';
@@ -293,6 +294,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
     ...config.help,
+    publicApiBase: config.publicApiBase,
+  });
+  await registerCopyRoutes(app, {
+    db,
+    clock,
+    logger: app.log,
+    mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
     publicApiBase: config.publicApiBase,
   });
   registerConfigRoutes(app, config);

@@ -125,10 +125,9 @@ export function registerHelpRoutes(app: FastifyInstance, options: HelpRoutesOpti
       if (perPhone !== null) {
         const limit = await perPhone(request);
         if (!limit.isAllowed && limit.isExceeded) {
-          return reply
-            .code(429)
-            .header('retry-after', String(limit.ttlInSeconds))
-            .send({ error: 'rate_limited' });
+          // As the rate-limit plugin does: the error handler answers 429 `rate_limited`.
+          void reply.header('retry-after', String(limit.ttlInSeconds));
+          throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
         }
       }
       const now = clock.now();

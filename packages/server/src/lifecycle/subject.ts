@@ -247,7 +247,7 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           .where('id', 'in', subject.callbackIds)
           .orderBy('id')
           .execute();
-  const callbacks = [...(related.callbacks ?? []), ...unlinkedCallbacks];
+  const callbacks: RelationRow[] = [...(related.callbacks ?? []), ...unlinkedCallbacks];
   disclosed.callbacks = callbacks.map((callback) => Number(callback.id));
 
   const of = (kind: string, id: number) =>
