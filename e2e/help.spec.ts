@@ -136,9 +136,9 @@ test('an applicant asks for a call from a step; an agent sees, takes and complet
 
   const mail = await theLatestMailTo(email);
   expect(mail.subject).toBe('We will call you back');
-  expect(mail.text).toContain(`We will call: ${digits}`);
+  expect(mail.body).toContain(`We will call: ${digits}`);
   // What makes things harder is never repeated in a mail (a mailbox may be shared).
-  expect(mail.text).not.toContain('Reading, numbers');
+  expect(mail.body).not.toContain('Reading, numbers');
 
   // Closing it leaves the applicant where they were.
   await iPressEnterOn(page, done.getByRole('button', { name: 'Back to the form' }));

@@ -4,10 +4,7 @@
  * What makes things harder follows the FCA's four drivers of vulnerability (FG21/1: health, life
  * events, resilience, capability), said plainly.
  */
-import { ENVELOPE_SOURCES } from './codec/envelope.js';
-import type { ApplicationState } from './journey/shape.js';
 import { normalisePhoneForPayload } from './phone.js';
-import { submissionKeySchema } from './schemas.js';
 import { validateEmail, validatePhone } from './validation.js';
 
 export const CALL_TIMES = [
@@ -101,13 +98,4 @@ export function labelOf(
   value: string | null,
 ): string | null {
   return list.find((option) => option.value === value)?.label ?? null;
-}
-
-/**
- * The session's submission key, as the payload's envelope reads it, when it is one the server
- * takes: the request then joins the application by it, if one is ever stored.
- */
-export function helpSubmissionKey(state: ApplicationState): string | null {
-  const key = ENVELOPE_SOURCES.submissionKey(state);
-  return submissionKeySchema.safeParse(key).success ? (key as string) : null;
 }

@@ -259,7 +259,6 @@ export {
   callbackRequestProblems,
   callbackPhone,
   labelOf,
-  helpSubmissionKey,
 } from './help.js';
 export type {
   CallTime,

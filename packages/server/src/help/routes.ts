@@ -38,8 +38,11 @@ export const callbackRequestSchema = z.strictObject({
   harderKinds: z.array(z.enum(values(HARDER_KINDS))).max(HARDER_KINDS.length),
   harderNote: z.string().max(2000),
   email: z.string().max(200),
-  /** The session's submission key: links the request to the application, if one exists. */
-  submissionKey: submissionKeySchema.nullable(),
+  /**
+   * The session's submission key: links the request to the application, if one exists. Kept
+   * only when it is a valid key; any other value is dropped rather than refusing the request.
+   */
+  submissionKey: z.string().max(100).nullable(),
   /** The screen it was asked from (a path of the web app, no query). */
   page: z
     .string()
@@ -138,7 +141,10 @@ export function registerHelpRoutes(app: FastifyInstance, options: HelpRoutesOpti
       await db
         .insertInto('callbacks')
         .values({
-          submission_key: body.submissionKey,
+          submission_key:
+            body.submissionKey !== null && submissionKeySchema.safeParse(body.submissionKey).success
+              ? body.submissionKey
+              : null,
           brand: body.brand,
           page: body.page,
           phone_normalised: phone,

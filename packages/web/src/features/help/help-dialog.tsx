@@ -7,7 +7,6 @@ import {
   HELP_MESSAGES,
   HELP_TEXT_MAX_LENGTH,
   HELP_TOPICS,
-  helpSubmissionKey,
   labelOf,
 } from '@broker/domain';
 import type { HelpFieldError } from '@broker/domain';
@@ -17,6 +16,12 @@ import { isRecord, requestJson } from '../../api/http';
 import { currentBrand } from '../../lib/brand';
 import { getApplication } from '../../state/application-store';
 import './help-dialog.css';
+
+/** The session's submission key, as the disclosure recorder reads it (evidence/recorder.ts). */
+function sessionKey(): string | null {
+  const state = getApplication();
+  return (state.form.sessionId || state.GUID)?.slice(0, 100) ?? null;
+}
 
 const NOT_SENT = 'Your request could not be sent. Check your connection and try again.';
 
@@ -80,7 +85,7 @@ export default function HelpDialog({ onClose }: { onClose: () => void }) {
         ...input,
         harderKinds: harder ? harderKinds : [],
         harderNote: harder ? harderNote : '',
-        submissionKey: helpSubmissionKey(getApplication()),
+        submissionKey: sessionKey(),
         page: window.location.pathname.replace(/[^A-Za-z0-9/_-]/g, '').slice(0, 200) || '/',
         brand: currentBrand().affiliateKey,
       });
