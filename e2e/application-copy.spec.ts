@@ -38,7 +38,7 @@ test('the applicant asks for a copy on the thank-you page and gets every answer 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const email = `copy.${randomUUID().slice(0, 8)}@example.com`;
   await completeVehicleJourneyUpTo(page, '/before-you-submit', { ...VEHICLE_APPLICANT, email });
   const checked = await checkYourAnswersRows(page);

@@ -63,7 +63,7 @@ test('an applicant asks for a call from a step; an agent sees, takes and complet
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const phone = aPhoneNumber();
   const digits = phone.typed.replace(/\s/g, '');
   const email = `help.${randomUUID().slice(0, 8)}@example.com`;
