@@ -67,7 +67,8 @@ test('the applicant asks for a copy on the thank-you page and gets every answer 
   expect(mail.body).toContain('What happens next');
 
   // The HTML part, as a mail client shows it: the answers' rows are the page's, in order.
-  const reader = await browser.newPage();
+  const mailbox = await browser.newContext();
+  const reader = await mailbox.newPage();
   await reader.setContent(mail.html!);
   const rows = await reader
     .locator('tr')
@@ -80,5 +81,5 @@ test('the applicant asks for a copy on the thank-you page and gets every answer 
   expect(answers).toEqual(checked);
   await expectNoAxeViolations(reader);
   await snap(reader, 'copy-email');
-  await reader.close();
+  await mailbox.close();
 });
