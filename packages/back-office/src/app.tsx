@@ -15,6 +15,7 @@ import { DataRequestsScreen } from './screens/data-requests';
 import { AccessDenied } from './screens/access-denied';
 import { QueueScreen } from './screens/queue';
 import { ComplaintsRegisterScreen } from './screens/complaints';
+import { CallbacksScreen } from './screens/callbacks';
 
 const SIGNED_OUT_NOTICE = 'You were signed out. Sign in again to carry on';
 
@@ -86,6 +87,8 @@ export function App() {
   else if (path === '/audit') screen = <AuditScreen key={window.location.search} />;
   else if (path === '/queue')
     screen = <QueueScreen key={window.location.search} session={session} />;
+  else if (path === '/callbacks')
+    screen = <CallbacksScreen key={window.location.search} session={session} />;
   else if (path === '/funnel') screen = <FunnelScreen key={window.location.search} />;
   else if (path === '/complaints') screen = <ComplaintsRegisterScreen />;
   else if (path.startsWith('/applications/')) {
@@ -124,6 +127,11 @@ export function App() {
                   <li>
                     <Link to="/queue" className="header__link">
                       Work queue
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/callbacks" className="header__link">
+                      Callbacks
                     </Link>
                   </li>
                   <li>

@@ -255,3 +255,22 @@ export {
   productBranches,
 } from './panel/index.js';
 export type { LenderPanel, PanelDecision, PanelApplication } from './panel/index.js';
+
+// The "Need help?" form (docs/help.md).
+export {
+  CALL_TIMES,
+  HELP_TOPICS,
+  HARDER_KINDS,
+  HELP_TEXT_MAX_LENGTH,
+  HELP_MESSAGES,
+  callbackRequestProblems,
+  callbackPhone,
+  labelOf,
+} from './help.js';
+export type {
+  CallTime,
+  HelpTopic,
+  HarderKind,
+  CallbackRequestInput,
+  HelpFieldError,
+} from './help.js';

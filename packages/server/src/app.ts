@@ -40,6 +40,8 @@ import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerConfigRoutes } from './routes/config.js';
 import { registerFunnelRoutes } from './routes/funnel.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerHelpRoutes } from './help/routes.js';
+import { registerCopyRoutes } from './copy/routes.js';
 import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import { sharedHashPool } from './staff/hash-pool.js';
@@ -293,6 +295,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  registerHelpRoutes(app, {
+    db,
+    clock,
+    logger: app.log,
+    mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    ...config.help,
+    publicApiBase: config.publicApiBase,
+  });
+  await registerCopyRoutes(app, {
+    db,
+    clock,
+    logger: app.log,
+    mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
+    publicApiBase: config.publicApiBase,
+  });
   registerConfigRoutes(app, config);
   registerHealthRoutes(app, {
     db,

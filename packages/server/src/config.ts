@@ -74,6 +74,11 @@ export interface Config {
   portalCodeSecret: string;
   /** Keys the HMAC of identifiers typed at staff sign-in (decision 0057); never sent anywhere. */
   staffIdentifierSecret: string;
+  /**
+   * The "Need help?" form (docs/help.md): callback requests an hour from one address and a day
+   * for one phone number (0: no limit), and the hours within which staff should call back.
+   */
+  help: { requestsPerHour: number; serviceLevelHours: number };
   /** How long data is kept before the daily retention job deletes it (docs/data-lifecycle.md). */
   retention: { decidedYears: number; partialDays: number; deliveredDays: number };
   /** The metrics listener and the shutdown's timings (ops/config.ts, docs/operations.md). */
@@ -239,6 +244,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_SUBMISSIONS: integer(0, 1_000_000).default(20),
   RATE_LIMIT_STAFF_SIGN_IN: integer(0, 1_000_000).default(10),
   RATE_LIMIT_INSTANCES: integer(1, 1000).default(1),
+  RATE_LIMIT_HELP: integer(0, 1000).default(5),
+  CALLBACK_SERVICE_LEVEL_HOURS: integer(1, 720).default(4),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   SMTP_URL: z
@@ -434,6 +441,10 @@ export function loadConfig(
     smtpUrl: values.SMTP_URL ?? null,
     portalCodeSecret: values.PORTAL_CODE_SECRET ?? generatedSecret(),
     staffIdentifierSecret: values.STAFF_IDENTIFIER_SECRET ?? generatedSecret(),
+    help: {
+      requestsPerHour: perInstance(values.RATE_LIMIT_HELP, values.RATE_LIMIT_INSTANCES),
+      serviceLevelHours: values.CALLBACK_SERVICE_LEVEL_HOURS,
+    },
     retention: {
       decidedYears: values.RETENTION_DECIDED_YEARS,
       partialDays: values.RETENTION_PARTIAL_DAYS,

@@ -26,6 +26,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('migrations on %s', (dialect)
       'application_work',
       'applications',
       'complaints',
+      'callbacks',
       'delivery_events',
       'dev_mailbox',
       'disclosure_texts',

@@ -388,6 +388,32 @@ export interface ApplicationDocumentsTable {
   reason: string | null;
 }
 
+/** Callback requests from the "Need help?" form (migration 0022, docs/help.md). */
+export interface CallbacksTable {
+  id: Generated<number>;
+  submission_key: string | null;
+  brand: string;
+  page: string;
+  phone_normalised: string;
+  email_lower: string | null;
+  call_time: string;
+  topic: string | null;
+  about: string | null;
+  /** A JSON array of FG21/1's drivers in the form's words; null when none was ticked. */
+  harder_kinds: string | null;
+  harder_note: string | null;
+  created_at: IsoTimestamp;
+  due_at: IsoTimestamp;
+  status: Generated<CallbackStatus>;
+  assigned_to: string | null;
+  assigned_email: string | null;
+  completed_at: IsoTimestamp | null;
+  completed_by: string | null;
+  completion_note: string | null;
+}
+
+export type CallbackStatus = 'open' | 'completed';
+
 export interface Database {
   applications: ApplicationsTable;
   application_people: ApplicationPeopleTable;
@@ -413,6 +439,7 @@ export interface Database {
   disclosures_served: DisclosuresServedTable;
   document_links: DocumentLinksTable;
   application_documents: ApplicationDocumentsTable;
+  callbacks: CallbacksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -58,6 +58,23 @@ export interface ApplicationRelation {
   keptWithout?: readonly string[];
 }
 
+/** What a subject access file shows of a callback request, linked or not. */
+export const CALLBACK_COLUMNS = [
+  'id',
+  'created_at',
+  'page',
+  'phone_normalised',
+  'email_lower',
+  'call_time',
+  'topic',
+  'about',
+  'harder_kinds',
+  'harder_note',
+  'status',
+  'completed_at',
+  'completion_note',
+] as const;
+
 export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
   {
     // The server's record of the texts it served the session (docs/evidence.md): no personal
@@ -68,6 +85,16 @@ export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
     link: 'submission_key',
     columns: ['text_id', 'version', 'first_served_at', 'last_served_at', 'times'],
     onePersonErased: 'keep',
+  },
+  {
+    // Callback requests from the "Need help?" form (docs/help.md, decision 0091), joined by the
+    // session's key. Who of two people asked is not known, so erasing either removes them.
+    kind: 'callbacks',
+    table: 'callbacks',
+    id: 'id',
+    link: 'submission_key',
+    columns: CALLBACK_COLUMNS,
+    onePersonErased: () => 'delete',
   },
   {
     kind: 'work',

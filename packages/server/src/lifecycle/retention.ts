@@ -34,6 +34,8 @@ export interface RetentionResult {
   portalAccounts: number;
   /** The server's record of texts served to sessions (docs/evidence.md). */
   disclosuresServed: number;
+  /** Callback requests (docs/help.md): with their application, or unlinked past the period. */
+  callbacks: number;
   devMailbox: number;
   /** Documents asked for (docs/documents.md), their upload links, and the files deleted. */
   documents: number;
@@ -132,6 +134,23 @@ async function deleteExpiredRows(
       )
       .executeTakeFirst();
     addCounts(counts, { disclosuresServed: Number(orphans.numDeletedRows) });
+    // A callback request no application took (decision 0091): the partial period after it was
+    // made, whether or not staff have completed it.
+    const callbacks = await trx
+      .deleteFrom('callbacks')
+      .where('created_at', '<', partialCutoff)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications')
+              .select('applications.id')
+              .whereRef('applications.submission_key', '=', 'callbacks.submission_key'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    addCounts(counts, { callbacks: Number(callbacks.numDeletedRows) });
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
@@ -171,6 +190,7 @@ async function deleteExpiredRows(
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
       disclosuresServed: counts.disclosuresServed ?? 0,
+      callbacks: counts.callbacks ?? 0,
       devMailbox: Number(devMailbox.numDeletedRows),
       documents: counts.documents ?? 0,
       documentLinks: counts.documentLinks ?? 0,

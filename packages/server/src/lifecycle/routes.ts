@@ -124,7 +124,11 @@ export function registerLifecycleRoutes(
       const subject = await findSubject(db, query);
       const found = subject.applications.map(({ row }) => row.id).sort((a, b) => a - b);
       const reviewed = [...new Set(body.data.applicationIds)].sort((a, b) => a - b);
-      if (found.length === 0 && subject.portalAccountIds.length === 0) {
+      if (
+        found.length === 0 &&
+        subject.portalAccountIds.length === 0 &&
+        subject.callbackIds.length === 0
+      ) {
         return reply.code(404).send({ error: 'not_found' });
       }
       if (found.join(',') !== reviewed.join(',')) {

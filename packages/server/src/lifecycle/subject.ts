@@ -6,6 +6,7 @@ import { deleteStoredFiles } from '../documents/store.js';
 import type { DocumentStore } from '../documents/store.js';
 import {
   APPLICATION_RELATIONS,
+  CALLBACK_COLUMNS,
   deleteLinkedByKey,
   relationRows,
   storedFiles,
@@ -34,6 +35,11 @@ export interface Subject {
   applications: SubjectApplication[];
   emails: string[];
   portalAccountIds: number[];
+  /**
+   * Callback requests no application took (decision 0091), found by the person's own keys: the
+   * phone number asked for, or one of their e-mail addresses.
+   */
+  callbackIds: number[];
 }
 
 export type SubjectQuery = { kind: 'email' | 'phone' | 'id'; value: string };
@@ -140,6 +146,30 @@ export async function findSubject(db: Db, query: SubjectQuery): Promise<Subject>
           .orderBy('id')
           .execute(),
   ]);
+  const callbacks =
+    emails.size === 0 && query.kind !== 'phone'
+      ? []
+      : await db
+          .selectFrom('callbacks')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              ...(emails.size === 0 ? [] : [eb('email_lower', 'in', [...emails])]),
+              ...(query.kind === 'phone' ? [eb('phone_normalised', '=', query.value)] : []),
+            ]),
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('applications')
+                  .select('applications.id')
+                  .whereRef('applications.submission_key', '=', 'callbacks.submission_key'),
+              ),
+            ),
+          )
+          .orderBy('id')
+          .execute();
   return {
     applications: rows.map((row) => ({
       row,
@@ -148,6 +178,7 @@ export async function findSubject(db: Db, query: SubjectQuery): Promise<Subject>
     })),
     emails: [...emails].sort(),
     portalAccountIds: accounts.map((account) => account.id),
+    callbackIds: callbacks.map((callback) => callback.id),
   };
 }
 
@@ -213,6 +244,17 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
   ]);
   disclosed.portalAccounts = accounts.map((account) => account.id);
   disclosed.portalMail = mail.map((message) => message.id);
+  const unlinkedCallbacks =
+    subject.callbackIds.length === 0
+      ? []
+      : await db
+          .selectFrom('callbacks')
+          .select([...CALLBACK_COLUMNS])
+          .where('id', 'in', subject.callbackIds)
+          .orderBy('id')
+          .execute();
+  const callbacks: RelationRow[] = [...(related.callbacks ?? []), ...unlinkedCallbacks];
+  disclosed.callbacks = callbacks.map((callback) => Number(callback.id));
 
   const of = (kind: string, id: number) =>
     (related[kind] ?? []).filter((row) => Number(row.application_row_id) === id);
@@ -340,6 +382,22 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
     })),
     portalAccounts: accounts.map(({ id: _id, ...account }) => account),
     portalMail: mail.map(({ id: _id, portal_account_id: _account, ...message }) => message),
+    // Requests to be called back (docs/help.md), with or without an application.
+    callbacks: callbacks.map((callback) => ({
+      applicationRowId: callback.application_row_id ?? null,
+      createdAt: callback.created_at,
+      page: callback.page,
+      phone: callback.phone_normalised,
+      email: callback.email_lower,
+      callTime: callback.call_time,
+      topic: callback.topic,
+      about: callback.about,
+      harderKinds: parsedJson(callback.harder_kinds as string | null),
+      harderNote: callback.harder_note,
+      status: callback.status,
+      completedAt: callback.completed_at,
+      completionNote: callback.completion_note,
+    })),
   };
   return { document, disclosed };
 }
@@ -500,6 +558,10 @@ export async function eraseSubject(
     if (accountIds.length > 0) {
       // Their mail and links go through the foreign keys.
       await trx.deleteFrom('portal_accounts').where('id', 'in', accountIds).execute();
+    }
+    if (subject.callbackIds.length > 0) {
+      await trx.deleteFrom('callbacks').where('id', 'in', subject.callbackIds).execute();
+      (rows.callbacks ??= []).push(...subject.callbackIds);
     }
     if (subject.emails.length > 0) {
       await trx.deleteFrom('dev_mailbox').where('recipient', 'in', subject.emails).execute();

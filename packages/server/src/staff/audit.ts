@@ -59,7 +59,12 @@ export type AuditAction =
   // docs/decisions/0093-complaints-register.md
   | 'complaint-logged'
   | 'complaint-answered'
-  | 'complaints-register-viewed';
+  | 'complaints-register-viewed'
+  // docs/help.md, decision 0090
+  | 'callbacks-listed'
+  | 'callback-disclosure-viewed'
+  | 'callback-assigned'
+  | 'callback-completed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -794,6 +794,21 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           roles: ['agent', 'admin'],
           payload: { decision: 'accept' },
         },
+        // docs/help.md, decision 0090
+        { method: 'GET', url: '/api/staff/callbacks', roles: ['agent', 'admin', 'auditor'] },
+        { method: 'GET', url: `/api/staff/callbacks/${ID}/disclosure`, roles: ['agent', 'admin'] },
+        {
+          method: 'POST',
+          url: `/api/staff/callbacks/${ID}/assignment`,
+          roles: ['agent', 'admin'],
+          payload: { to: 'me' },
+        },
+        {
+          method: 'POST',
+          url: `/api/staff/callbacks/${ID}/complete`,
+          roles: ['agent', 'admin'],
+          payload: { note: 'Called' },
+        },
       ];
 
       it('refuses every route without a session, and for each role it is not for', async () => {

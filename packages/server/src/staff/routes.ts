@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerDocumentRoutes } from '../documents/routes.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
+import { registerCallbackRoutes } from '../help/staff-routes.js';
 import { registerLifecycleRoutes } from '../lifecycle/routes.js';
 import { registerApplicationRoutes } from './applications.js';
 import { registerAuditRoutes } from './audit-routes.js';
@@ -59,5 +60,6 @@ export function registerStaffRoutes(app: FastifyInstance, options: StaffRoutesOp
   registerEvidenceRoutes(app, { db, clock, guard, audit });
   registerDeliveryRoutes(app, { db, clock, guard, audit });
   registerDuplicateRoutes(app, { db, clock, guard, audit, ...options.duplicates });
+  registerCallbackRoutes(app, { db, clock, guard, audit });
   registerAuditRoutes(app, context);
 }

@@ -23,6 +23,7 @@ import { apiBaseOf } from './api-base';
 import { disclosuresFor } from '../evidence/recorder';
 import { reportClientError } from './client-errors';
 import { parseQuote, storeQuote } from '../state/quote-store';
+import { rememberSentApplication } from '../state/sent-application';
 
 /**
  * Waits before each retry of a submission that got no answer or a gateway error (502, 503,
@@ -176,6 +177,7 @@ async function send(
   if (failure === null && response !== null) {
     // An outcome: the server has the application. Only now are the answers cleared (docs/product.md §4).
     clearSession(intakeApplication(null));
+    rememberSentApplication(key);
     // The thank-you page shows an approval's quote, so it is kept apart from the answers.
     if (response.quote && response.applicationId) {
       storeQuote({ applicationId: response.applicationId, quote: response.quote });

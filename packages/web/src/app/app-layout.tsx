@@ -11,6 +11,10 @@ import { ROUTES } from './routes';
 import { RouteError } from './route-error';
 import { SessionTimeout } from '../features/session';
 import { ModalApply } from '../features/modal-apply';
+import { LoadLater } from '../features/session/load-later';
+
+/** "Need help?" (decision 0089) arrives just after the first render, off the first screen's budget. */
+const loadNeedHelp = () => import('../features/help/need-help');
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -36,6 +40,7 @@ export function AppLayout() {
       </Header>
       <div className="page-body">
         <div className="width-container">
+          <LoadLater load={loadNeedHelp} />
           <main id="main-content" className="main" tabIndex={-1}>
             <RouteView routes={ROUTES} errorPage={RouteError} />
           </main>

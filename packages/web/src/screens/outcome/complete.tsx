@@ -4,6 +4,7 @@ import { currentBrand } from '../../lib/brand';
 import { useConfig } from '../../api/config';
 import { IndicativeQuoteSummary } from '../../features/quote/indicative-quote';
 import { readQuote } from '../../state/quote-store';
+import { EmailCopy } from '../../features/copy/email-copy';
 import { ContactUs } from './contact-us';
 import { ApplicationReference, useApplicationReference } from './reference';
 
@@ -50,6 +51,7 @@ export default function CompletePage() {
       {reference && (
         <p className="body">Please keep your reference number in case you need to get in touch.</p>
       )}
+      <EmailCopy />
       <ContactUs />
     </>
   );

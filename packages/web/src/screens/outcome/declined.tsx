@@ -1,6 +1,7 @@
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../chrome/page-heading';
 import { currentBrand } from '../../lib/brand';
+import { EmailCopy } from '../../features/copy/email-copy';
 import { ContactUs } from './contact-us';
 import { ApplicationReference, useApplicationReference } from './reference';
 
@@ -27,6 +28,7 @@ export default function DeclinedPage() {
         </a>
         .
       </p>
+      <EmailCopy />
       <ContactUs intro="If you would like to know more about this decision, contact us" />
       {reference && (
         <p className="body">Please keep your reference number in case you need to get in touch.</p>
