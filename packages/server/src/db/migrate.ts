@@ -17,6 +17,7 @@ import * as duplicates from './migrations/0013-duplicates.js';
 import * as signInAttempts from './migrations/0014-sign-in-attempts.js';
 import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 import * as branch from './migrations/0016-branch.js';
+import * as savedDrafts from './migrations/0020-saved-drafts.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-sign-in-attempts': signInAttempts,
   '0015-disclosures-served': disclosuresServed,
   '0016-branch': branch,
+  '0020-saved-drafts': savedDrafts,
 };
 
 const provider: MigrationProvider = {

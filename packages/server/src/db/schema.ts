@@ -286,6 +286,22 @@ export interface DisclosuresServedTable {
   times: number;
 }
 
+/**
+ * A saved application (migration 0020, docs/decisions/0086-save-and-return-links.md): the
+ * answers as ciphertext the server cannot read, the link's token as its SHA-256.
+ */
+export interface SavedDraftsTable {
+  id: Generated<number>;
+  token_hash: string;
+  submission_key: string;
+  application_row_id: number | null;
+  /** Null once used. */
+  ciphertext: string | null;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   application_people: ApplicationPeopleTable;
@@ -306,6 +322,7 @@ export interface Database {
   erasure_tombstones: ErasureTombstonesTable;
   disclosure_texts: DisclosureTextsTable;
   disclosures_served: DisclosuresServedTable;
+  saved_drafts: SavedDraftsTable;
 }
 
 export type Db = Kysely<Database>;

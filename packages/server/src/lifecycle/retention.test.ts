@@ -145,6 +145,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         portalMail: 0,
         portalAccounts: 0,
         disclosuresServed: 0,
+        savedDrafts: 0,
         devMailbox: 0,
       });
       expect(await keys(db)).toEqual(['decided-kept']);

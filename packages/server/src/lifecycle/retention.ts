@@ -32,6 +32,8 @@ export interface RetentionResult {
   portalAccounts: number;
   /** The server's record of texts served to sessions (docs/evidence.md). */
   disclosuresServed: number;
+  /** Saved applications past their link's 30 days (or gone with their application). */
+  savedDrafts: number;
   devMailbox: number;
 }
 
@@ -110,6 +112,12 @@ export async function deleteExpired(
       )
       .executeTakeFirst();
     addCounts(counts, { disclosuresServed: Number(orphans.numDeletedRows) });
+    // docs/decisions/0086-save-and-return-links.md: a draft goes when its link expires.
+    const drafts = await trx
+      .deleteFrom('saved_drafts')
+      .where('expires_at', '<=', now.toISOString())
+      .executeTakeFirst();
+    addCounts(counts, { savedDrafts: Number(drafts.numDeletedRows) });
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
@@ -149,6 +157,7 @@ export async function deleteExpired(
       portalMail: Number(mail.numDeletedRows),
       portalAccounts: Number(accounts.numDeletedRows),
       disclosuresServed: counts.disclosuresServed ?? 0,
+      savedDrafts: counts.savedDrafts ?? 0,
       devMailbox: Number(devMailbox.numDeletedRows),
     };
   });
