@@ -87,7 +87,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     async function save(
       email: string,
-      submissionKey = randomUUID(),
+      submissionKey: string = randomUUID(),
       plaintext = JSON.stringify({ employerName: ANSWER }),
       app: TestApp = t,
     ) {

@@ -110,6 +110,7 @@ const pageRoutes: Route[] = [
   { path: '/declined', load: screen(() => import('../screens/outcome/declined')) },
   { path: '/duplicate', load: screen(() => import('../screens/outcome/duplicate')) },
   { path: '/error', load: screen(() => import('../screens/outcome/error')) },
+  { path: '/resume', load: screen(() => import('../screens/outcome/resume')) },
   { path: '/portal/thank-you', load: screen(() => import('../screens/outcome/portal-thank-you')) },
   {
     path: '/portal/welcome-back',
