@@ -62,6 +62,8 @@ test.describe('save and come back later', () => {
     page,
     browser,
   }) => {
+    // A whole journey's first half, three checks with axe and two browsers.
+    test.slow();
     await completeVehicleJourneyUpTo(page, '/employment-income/1');
     await answerThisScreen(page, VEHICLE_APPLICANT);
     const before = await storedApplication(page);
