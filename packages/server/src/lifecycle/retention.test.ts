@@ -385,6 +385,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         '  portalMail\t0',
         '  portalAccounts\t0',
         '  disclosuresServed\t0',
+        '  savedDrafts\t0',
         '  devMailbox\t0',
       ]);
       expect(await keys(db)).toEqual([]);
