@@ -82,7 +82,7 @@ export default function SaveDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form className="modal__body" noValidate onSubmit={onSubmit}>
+        <form className="modal__body" noValidate onSubmit={(event) => void onSubmit(event)}>
           <p className="body">
             We will email you a link to this application. It works once, for 30 days, on any device.
             Anyone with the link can see your answers.
