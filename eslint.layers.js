@@ -27,12 +27,15 @@ const BACK_OFFICE = 'packages/back-office/src';
 
 /**
  * The features a feature may import. The steps feature composes the parts some steps show
- * (secured disclosures, sending the application, legal texts); nothing imports steps back.
+ * (secured disclosures, sending the application, legal texts, save and come back later, and
+ * the session's loader of late parts); nothing imports steps back. The session warning offers
+ * save and come back later (decision 0086).
  */
 export const FEATURE_IMPORTS = {
-  steps: ['secured', 'submission', 'legal'],
+  steps: ['secured', 'submission', 'legal', 'save', 'session'],
   quote: ['secured'],
   'modal-apply': ['session'],
+  session: ['save'],
 };
 
 const web = (...parts) => parts.map((part) => `${WEB}/${part}`);

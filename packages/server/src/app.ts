@@ -35,6 +35,7 @@ import { createApplicationsRepository } from './repositories/applications.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerDisclosureReceiptRoutes } from './evidence/served.js';
 import { registerPortalRoutes } from './portal/routes.js';
+import { registerSavedRoutes } from './saved/routes.js';
 import { registerAddressRoutes } from './routes/address.js';
 import { registerClientErrorRoutes } from './routes/client-errors.js';
 import { registerConfigRoutes } from './routes/config.js';
@@ -271,6 +272,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.mailTransport ??
     (config.smtpUrl === null ? devMailboxTransport(db, clock) : smtpTransport(config.smtpUrl));
   if (options.mailTransport === undefined) app.addHook('onClose', () => mailTransport.close());
+  registerSavedRoutes(app, {
+    db,
+    clock,
+    transport: mailTransport,
+    from: config.company.email,
+    rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
+  });
   registerStaffRoutes(app, {
     db,
     clock,

@@ -19,6 +19,7 @@ import * as disclosuresServed from './migrations/0015-disclosures-served.js';
 import * as branch from './migrations/0016-branch.js';
 import * as workQueue from './migrations/0018-work-queue.js';
 import * as lenderSubmissions from './migrations/0019-lender-submissions.js';
+import * as savedDrafts from './migrations/0020-saved-drafts.js';
 import * as callbacks from './migrations/0022-callbacks.js';
 import * as messages from './migrations/0024-messages.js';
 import * as complaints from './migrations/0025-complaints.js';
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-branch': branch,
   '0018-work-queue': workQueue,
   '0019-lender-submissions': lenderSubmissions,
+  '0020-saved-drafts': savedDrafts,
   '0022-callbacks': callbacks,
   '0024-messages': messages,
   '0025-complaints': complaints,

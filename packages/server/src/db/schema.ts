@@ -352,6 +352,22 @@ export interface DisclosuresServedTable {
   times: number;
 }
 
+/**
+ * A saved application (migration 0020, docs/decisions/0086-save-and-return-links.md): the
+ * answers as ciphertext the server cannot read, the link's token as its SHA-256.
+ */
+export interface SavedDraftsTable {
+  id: Generated<number>;
+  token_hash: string;
+  submission_key: string;
+  application_row_id: number | null;
+  /** Null once used. */
+  ciphertext: string | null;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
 /** Upload links e-mailed for documents (migration 0026, docs/documents.md). */
 export interface DocumentLinksTable {
   id: Generated<number>;
@@ -440,6 +456,7 @@ export interface Database {
   document_links: DocumentLinksTable;
   application_documents: ApplicationDocumentsTable;
   callbacks: CallbacksTable;
+  saved_drafts: SavedDraftsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -97,6 +97,19 @@ export const APPLICATION_RELATIONS: readonly ApplicationRelation[] = [
     onePersonErased: () => 'delete',
   },
   {
+    // A saved application (docs/decisions/0088-drafts-belong-to-their-person.md): the answers
+    // are ciphertext the server cannot read, so the file says a draft exists, and when. Found
+    // by submission key (a draft may come before the application row); linked by
+    // `application_row_id` too when the row existed at the save, which cascades.
+    kind: 'savedDrafts',
+    table: 'saved_drafts',
+    id: 'id',
+    link: 'submission_key',
+    columns: ['id', 'created_at', 'expires_at', 'used_at'],
+    // The ciphertext holds both people's answers and cannot be split: it goes.
+    onePersonErased: () => 'delete',
+  },
+  {
     kind: 'work',
     table: 'application_work',
     id: 'application_row_id',

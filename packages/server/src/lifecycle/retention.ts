@@ -36,6 +36,8 @@ export interface RetentionResult {
   disclosuresServed: number;
   /** Callback requests (docs/help.md): with their application, or unlinked past the period. */
   callbacks: number;
+  /** Saved applications past their link's 30 days (or gone with their application). */
+  savedDrafts: number;
   devMailbox: number;
   /** Documents asked for (docs/documents.md), their upload links, and the files deleted. */
   documents: number;
@@ -151,6 +153,12 @@ async function deleteExpiredRows(
       )
       .executeTakeFirst();
     addCounts(counts, { callbacks: Number(callbacks.numDeletedRows) });
+    // docs/decisions/0086-save-and-return-links.md: a draft goes when its link expires.
+    const drafts = await trx
+      .deleteFrom('saved_drafts')
+      .where('expires_at', '<=', now.toISOString())
+      .executeTakeFirst();
+    addCounts(counts, { savedDrafts: Number(drafts.numDeletedRows) });
     const delivered = await trx
       .deleteFrom('delivery_events')
       .where('delivered_at', '<', deliveredCutoff)
@@ -191,6 +199,7 @@ async function deleteExpiredRows(
       portalAccounts: Number(accounts.numDeletedRows),
       disclosuresServed: counts.disclosuresServed ?? 0,
       callbacks: counts.callbacks ?? 0,
+      savedDrafts: counts.savedDrafts ?? 0,
       devMailbox: Number(devMailbox.numDeletedRows),
       documents: counts.documents ?? 0,
       documentLinks: counts.documentLinks ?? 0,

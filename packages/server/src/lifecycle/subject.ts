@@ -15,6 +15,12 @@ import type { ApplicationRelation, RelationRow } from './relations.js';
 import { answersFor, decisionFor, parsedJson, responseFor, WITHHELD_STATEMENTS } from './views.js';
 import type { PersonView } from './views.js';
 
+/** What a subject access file says of a saved application (decision 0088). */
+export const SAVED_DRAFT_STATEMENT =
+  'A copy of the answers saved to finish later. It is encrypted with a key that only the link ' +
+  'e-mailed to the applicant holds, so we cannot read it; the copy is deleted when the link is ' +
+  'used, and this record of it 30 days after saving.';
+
 /**
  * One person's data (docs/data-lifecycle.md, docs/decisions/0050-people-and-relations.md),
  * found by relation: the `application_people` rows whose normalised e-mail or phone is exactly
@@ -350,6 +356,14 @@ export async function subjectAccessDocument(db: Db, subject: Subject, now: Date)
           createdAt: entry.created_at,
           expiresAt: entry.expires_at,
           usedAt: entry.used_at,
+        })),
+        // Their answers are encrypted with a key only the e-mailed link holds: the server can
+        // say a saved copy exists and when, not what it says (docs/decisions/0088-drafts-belong-to-their-person.md).
+        savedDrafts: of('savedDrafts', row.id).map((entry) => ({
+          statement: SAVED_DRAFT_STATEMENT,
+          savedAt: entry.created_at,
+          linkExpiresAt: entry.expires_at,
+          linkUsedAt: entry.used_at,
         })),
         activity: of('activity', row.id).map((entry) => ({
           at: entry.at,

@@ -105,7 +105,7 @@ function htmlOf(content: BrandedMailContent): string {
     const url = escapeHtml(content.action.url);
     parts.push(
       `<p style="margin:24px 0;"><a href="${url}" style="display:inline-block;background:${colour};color:#ffffff;padding:12px 20px;text-decoration:none;font-weight:bold;">${escapeHtml(content.action.label)}</a></p>`,
-      `<p style="margin:0 0 16px;font-size:14px;">If the button does not work, copy this address into your browser: ${url}</p>`,
+      `<p style="margin:0 0 16px;font-size:14px;overflow-wrap:anywhere;word-break:break-all;">If the button does not work, copy this address into your browser: ${url}</p>`,
     );
   }
   parts.push(

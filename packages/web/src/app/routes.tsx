@@ -112,6 +112,7 @@ const pageRoutes: Route[] = [
   { path: '/error', load: screen(() => import('../screens/outcome/error')) },
   // The page an upload link opens (docs/documents.md): its own chunk, off the journey's.
   { path: '/documents', load: screen(() => import('../screens/documents/upload-page')) },
+  { path: '/resume', load: screen(() => import('../screens/outcome/resume')) },
   { path: '/portal/thank-you', load: screen(() => import('../screens/outcome/portal-thank-you')) },
   {
     path: '/portal/welcome-back',

@@ -6,6 +6,8 @@ export interface SessionDialogProps {
   children: ReactNode;
   /** The one button; it closes the dialog, as Esc does. */
   actionLabel: string;
+  /** Beside the button, outside the dialog's description. */
+  extra?: ReactNode;
   /** After the dialog has closed (its button or Esc), focus already back where it was. */
   onClosed: () => void;
 }
@@ -15,7 +17,13 @@ export interface SessionDialogProps {
  * its description, so a screen reader reads it on opening; focus goes to its button. It is not
  * closed on unmount: React's StrictMode would then see a stray 'close' event.
  */
-export function SessionDialog({ title, children, actionLabel, onClosed }: SessionDialogProps) {
+export function SessionDialog({
+  title,
+  children,
+  actionLabel,
+  extra,
+  onClosed,
+}: SessionDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const action = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -50,6 +58,7 @@ export function SessionDialog({ title, children, actionLabel, onClosed }: Sessio
         >
           {actionLabel}
         </button>
+        {extra}
       </div>
     </dialog>
   );

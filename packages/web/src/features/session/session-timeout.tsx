@@ -1,3 +1,4 @@
+import SaveLater from '../save/save-later';
 import { SessionDialog } from './session-dialog';
 import { EXPIRED_MESSAGE, EXPIRED_TITLE, timeLeftText, WARNING_TITLE } from './timings';
 
@@ -10,7 +11,13 @@ export function TimeoutWarning({
   onContinue: () => void;
 }) {
   return (
-    <SessionDialog title={WARNING_TITLE} actionLabel="Continue application" onClosed={onContinue}>
+    <SessionDialog
+      title={WARNING_TITLE}
+      actionLabel="Continue application"
+      onClosed={onContinue}
+      // Before anything is cleared, a way to keep the answers (decision 0086).
+      extra={<SaveLater />}
+    >
       <p aria-live="polite" aria-atomic="true">
         For your security, your session will expire in {timeLeftText(timeLeftMs)}.
       </p>

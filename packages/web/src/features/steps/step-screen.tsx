@@ -6,6 +6,9 @@ import { useSecuredDisclosure } from './lib/secured-disclosure';
 import { currentBrand } from '../../lib/brand';
 import { usePreloadPage } from '../../lib/router';
 import { PreviousButton } from './previous-button';
+import { LoadLater } from '../session/load-later';
+
+const loadSaveLater = () => import('../save/save-later');
 import { ProgressBar } from './progress-bar';
 import { StepForm } from './widgets/step-form';
 import { StepFields } from './widgets/step-fields';
@@ -71,6 +74,7 @@ export function StepScreen({
         {after}
         {secured && <secured.Warning />}
       </StepForm>
+      <LoadLater load={loadSaveLater} />
       {secured && <secured.Example />}
     </>
   );
