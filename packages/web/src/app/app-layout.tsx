@@ -10,11 +10,10 @@ import { usePageChange } from './use-page-change';
 import { ROUTES } from './routes';
 import { RouteError } from './route-error';
 import { SessionTimeout } from '../features/session';
-import { ModalApply } from '../features/modal-apply';
 import { LoadLater } from '../features/session/load-later';
 
-/** "Need help?" (decision 0089) arrives just after the first render, off the first screen's budget. */
-const loadNeedHelp = () => import('../features/help/need-help');
+/** "Need help?" and the modal-apply pop-up arrive just after the first render (page-extras.tsx). */
+const loadExtras = () => import('./page-extras');
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -40,7 +39,7 @@ export function AppLayout() {
       </Header>
       <div className="page-body">
         <div className="width-container">
-          <LoadLater load={loadNeedHelp} />
+          <LoadLater load={loadExtras} />
           <main id="main-content" className="main" tabIndex={-1}>
             <RouteView routes={ROUTES} errorPage={RouteError} />
           </main>
@@ -49,7 +48,6 @@ export function AppLayout() {
       <Footer brand={brand} />
       <CookiePolicyDialog />
       <SessionTimeout />
-      <ModalApply />
     </>
   );
 }

@@ -8,8 +8,6 @@ import {
   type PayloadDisclosures,
 } from '@broker/domain';
 import { getApplication, useApplicationStore } from '../state/application-store';
-import { apiUrl } from '../api/api-base';
-import { requestJson } from '../api/http';
 
 /**
  * Which disclosed texts this application showed, and when each consent was given
@@ -49,27 +47,6 @@ function update(change: (record: Stored) => boolean): void {
   }
 }
 
-let unsent: { key: string; shown: { text: DisclosureTextId; version: number }[] } | null = null;
-
-/**
- * Tells the server which texts this page has just shown, for its own record of what it served
- * the application's session (docs/evidence.md, decision 0060). After the render, in one request
- * for the texts of one render; a failure leaves the browser's record as the only one.
- */
-function tellServer(key: string, text: DisclosureTextId, version: number): void {
-  if (unsent?.key === key) {
-    unsent.shown.push({ text, version });
-    return;
-  }
-  const batch = (unsent = { key, shown: [{ text, version }] });
-  setTimeout(() => {
-    if (unsent === batch) unsent = null;
-    apiUrl(`/api/disclosures/${encodeURIComponent(key)}`)
-      .then((url) => requestJson('POST', url, { shown: batch.shown }))
-      .catch(() => undefined);
-  });
-}
-
 export function markShown(text: DisclosureTextId): void {
   const version = currentDisclosureVersion(text);
   update((record) => {
@@ -77,7 +54,10 @@ export function markShown(text: DisclosureTextId): void {
       return false;
     }
     record.shown.push({ text, version, at: new Date().toISOString() });
-    if (record.key) tellServer(record.key, text, version);
+    // The server's own record of what it served (decision 0060): fetched with its first use, so
+    // the first screen's script does not carry it.
+    const key = record.key;
+    if (key) void import('./tell-server').then((module) => module.tellServer(key, text, version));
     return true;
   });
 }
