@@ -23,9 +23,10 @@ async function checkYourAnswersRows(page: Page): Promise<string[]> {
     .locator('.summary-list__row')
     .evaluateAll((rows) =>
       rows.map((row) => {
-        const key = row.querySelector('dt')!.textContent!.trim();
-        const value = (row.querySelector('.summary-list__value') as HTMLElement).innerText
-          .split('\n')
+        const key = row.querySelector('dt')!.textContent.trim();
+        const value = row
+          .querySelector<HTMLElement>('.summary-list__value')!
+          .innerText.split('\n')
           .map((line) => line.trim())
           .filter((line) => line !== '')
           .join(', ');

@@ -34,28 +34,33 @@ export function QueueScreen({ session }: { session: Session }) {
   const admin = session.staff.role === 'admin';
 
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
-  const [page, setPage] = useState<{ applications: Case[]; next: number | null } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [loads, setLoads] = useState(0);
+  // Each answer is kept with the request it answers, so a new view shows "Loading" at once.
+  const request = `${view} ${after ?? ''} ${loads}`;
+  const [answered, setAnswered] = useState<{
+    request: string;
+    page: { applications: Case[]; next: number | null } | null;
+    failed: boolean;
+  } | null>(null);
+  const page = answered?.request === request ? answered.page : null;
+  const failed = answered?.request === request && answered.failed;
   const [selected, setSelected] = useState<number[]>([]);
   const [members, setMembers] = useState<StaffMember[]>([]);
   const [assignTo, setAssignTo] = useState('me');
   const [problems, setProblems] = useState<Problem[]>([]);
   const [said, setSaid] = useState('');
-  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
-    setPage(null);
-    setFailed(false);
     api<{ applications: Case[]; next: number | null }>('POST', '/api/staff/applications/search', {
       view,
       ...(after ? { after: Number(after) } : {}),
     })
-      .then(setPage)
-      .catch(() => setFailed(true));
+      .then((body) => setAnswered({ request, page: body, failed: false }))
+      .catch(() => setAnswered({ request, page: null, failed: true }));
     api<Record<string, number>>('GET', '/api/staff/queue/counts')
       .then(setCounts)
       .catch(() => setCounts(null));
-  }, [view, after, loads]);
+  }, [view, after, loads, request]);
 
   useEffect(() => {
     if (!admin) return;

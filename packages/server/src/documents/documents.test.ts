@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { confirmationOf } from '../test-support/erasure.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -428,7 +429,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const erased = await t.app.inject({
         method: 'POST',
         url: '/api/staff/erasure',
-        payload: { q: application.email, reason: 'Asked to', applicationIds: [application.id] },
+        payload: {
+          q: application.email,
+          reason: 'Asked to',
+          applicationIds: [application.id],
+          confirmation: await confirmationOf(t.db, [application.id]),
+        },
         headers: admin.headers(),
       });
       expect(erased.statusCode).toBe(200);
@@ -466,7 +472,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const erased = await t.app.inject({
         method: 'POST',
         url: '/api/staff/erasure',
-        payload: { q: 'ben@example.com', reason: 'Asked to', applicationIds: [application.id] },
+        payload: {
+          q: 'ben@example.com',
+          reason: 'Asked to',
+          applicationIds: [application.id],
+          confirmation: await confirmationOf(t.db, [application.id]),
+        },
         headers: admin.headers(),
       });
       expect(erased.statusCode).toBe(200);

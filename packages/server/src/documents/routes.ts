@@ -205,7 +205,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       const reasons = await lastRejections(application.id, role);
       const now = clock.now();
       const expires = new Date(now.getTime() + DOCUMENT_LINK_DAYS * DAY_MS);
-      const token = newLinkToken();
+      const { token, hash: tokenHash } = newLinkToken();
       const brand =
         BRANDS[(application.brand ?? 'default') as keyof typeof BRANDS] ?? BRANDS.default;
       const url = `${options.publicBaseUrl}/documents#${token}`;
@@ -249,7 +249,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
           .values({
             application_row_id: application.id,
             person_role: role,
-            token_hash: hashLinkToken(token),
+            token_hash: tokenHash,
             created_at: now.toISOString(),
             expires_at: expires.toISOString(),
             used_at: null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { confirmationOf } from '../test-support/erasure.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { HELP_MESSAGES } from '@broker/domain';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
@@ -414,7 +415,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const partial = await t.app.inject({
         method: 'POST',
         url: '/api/staff/erasure',
-        payload: { q: 'called@example.com', reason: 'asked', applicationIds: [] },
+        payload: {
+          q: 'called@example.com',
+          reason: 'asked',
+          applicationIds: [],
+          confirmation: 'ERASE',
+        },
         headers: admin.headers(),
       });
       expect(partial.statusCode).toBe(404);
@@ -422,14 +428,20 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       const erased = await t.app.inject({
         method: 'POST',
         url: '/api/staff/erasure',
-        payload: { q: '07911 900456', reason: 'Asked by phone', applicationIds: [] },
+        payload: {
+          q: '07911 900456',
+          reason: 'Asked by phone',
+          applicationIds: [],
+          confirmation: 'ERASE',
+        },
         headers: admin.headers(),
       });
       expect(erased.statusCode, erased.body).toBe(200);
       const left = await t.db.selectFrom('callbacks').select('phone_normalised').execute();
       expect(left).toEqual([{ phone_normalised: '07911900457' }]);
       const entry = (await audits('erased')).at(-1)!;
-      expect(JSON.parse(entry.detail_json!).erased.callbacks).toHaveLength(1);
+      const detail = JSON.parse(entry.detail_json!) as { erased: { callbacks: unknown[] } };
+      expect(detail.erased.callbacks).toHaveLength(1);
     });
 
     it('finds a linked request through its application, and erases it with the application', async () => {
@@ -464,6 +476,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           q: row.email_lower,
           reason: 'Asked',
           applicationIds: found.map((person) => person.application_row_id),
+          confirmation: await confirmationOf(
+            t.db,
+            found.map((person) => person.application_row_id),
+          ),
         },
         headers: admin.headers(),
       });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { erasureConfirmation } from '@broker/domain';
 import type { SubmissionPayload } from '@broker/domain';
 import { newSecret } from '../delivery/signing.js';
 import { appendAudit, verifyAuditChain } from '../staff/audit.js';
@@ -12,22 +11,11 @@ import { validJointPayload, validPayload } from '../test-support/fixtures.js';
 import { startReceiver } from '../test-support/receiver.js';
 import type { Receiver } from '../test-support/receiver.js';
 import type { SignedIn } from '../test-support/staff.js';
+import { confirmationOf } from '../test-support/erasure.js';
 import { addActiveStaff, signIn } from '../test-support/staff.js';
 import { WITHHELD_NOTE, WITHHELD_STATEMENTS } from './views.js';
 
 /** Every text value of every table, for looking for a person's data after erasure. */
-/** What the admin types to confirm erasing these applications (decision 0082), read from the database. */
-async function confirmationOf(t: TestApp, ids: readonly number[]): Promise<string> {
-  const rows = await t.db
-    .selectFrom('applications')
-    .select(['id', 'reference', 'created_at'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return erasureConfirmation(
-    rows.map((row) => ({ id: row.id, reference: row.reference, createdAt: row.created_at })),
-  );
-}
-
 async function everyTable(t: TestApp): Promise<string> {
   const tables = await t.db.introspection.getTables();
   let all = '';
@@ -257,6 +245,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           complaints: [],
           callbacks: [],
           savedDrafts: [],
+          lenderSubmissions: [],
           work: [],
           activity: [],
           deliveryEvents: (await eventsOf(other.id)).map((event) => event.id),
@@ -283,6 +272,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           complaints: [],
           callbacks: [],
           savedDrafts: [],
+          lenderSubmissions: [],
           work: [rowIds[0]],
           activity: activity.map((row) => row.id),
           deliveryEvents: events.map((row) => row.id),
@@ -371,7 +361,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: 'ann@example.com',
         reason: 'Erasure request, ticket 4410',
         applicationIds: [ann.id],
-        confirmation: await confirmationOf(t, [ann.id]),
+        confirmation: await confirmationOf(t.db, [ann.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ erased: 1, kept: [] });
@@ -476,7 +466,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: BEN.email,
         reason: 'Erasure request, ticket 4420',
         applicationIds: [joint.id],
-        confirmation: await confirmationOf(t, [joint.id]),
+        confirmation: await confirmationOf(t.db, [joint.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -532,6 +522,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           complaints: [],
           callbacks: [],
           savedDrafts: [],
+          lenderSubmissions: [],
           work: [],
           activity: activity.filter((entry) => entry.kind === 'note').map((entry) => entry.id),
           deliveryEvents: [event!.id],
@@ -568,7 +559,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: ADA.email,
         reason: 'Erasure request, ticket 4421',
         applicationIds: [joint.id],
-        confirmation: await confirmationOf(t, [joint.id]),
+        confirmation: await confirmationOf(t.db, [joint.id]),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -617,7 +608,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           q: email,
           reason: 'Asked by phone',
           applicationIds: rowIds,
-          confirmation: await confirmationOf(t, rowIds),
+          confirmation: await confirmationOf(t.db, rowIds),
         };
         const body = url.endsWith('erasure') ? payload : { q: email };
         for (const session of [agent, auditor]) {
@@ -689,7 +680,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
     it('erases only when the admin typed the reference of the person’s most recent application', async () => {
       await seedPerson();
-      const expected = await confirmationOf(t, rowIds);
+      const expected = await confirmationOf(t.db, rowIds);
       const newest = await t.db
         .selectFrom('applications')
         .select('reference')
@@ -756,7 +747,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Erasure request by e-mail, ticket 4411',
         applicationIds: rowIds,
-        confirmation: await confirmationOf(t, rowIds),
+        confirmation: await confirmationOf(t.db, rowIds),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ erased: 3, kept: [] });
@@ -848,7 +839,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Erasure request, ticket 4412',
         applicationIds: rowIds,
-        confirmation: await confirmationOf(t, rowIds),
+        confirmation: await confirmationOf(t.db, rowIds),
       });
       expect(response.statusCode).toBe(200);
       expect(await t.db.selectFrom('applications').select('id').execute()).toEqual([]);

@@ -200,7 +200,18 @@ const personRef = (person: Pick<ApplicationPersonRow, 'application_row_id' | 'ro
 });
 
 /** The relations the document shows in a shape of its own; the others as their columns. */
-const SHOWN_BY_HAND = new Set(['work', 'disclosuresServed', 'activity', 'deliveryEvents']);
+/** The relations the document shapes itself; every other one is shown by its `columns`. */
+const SHOWN_BY_HAND = new Set([
+  'work',
+  'disclosuresServed',
+  'activity',
+  'deliveryEvents',
+  'lenderSubmissions',
+  'documents',
+  'documentLinks',
+  'savedDrafts',
+  'callbacks',
+]);
 
 /**
  * Everything held about the subject, as the JSON document given on a subject access request,

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { parseReference, submissionResponseSchema } from '@broker/domain';
 import type { SubmissionPayload } from '@broker/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
+import { startSmtpCatcher } from '../test-support/smtp.js';
+import type { ReceivedMail } from '../test-support/smtp.js';
 import { createCodeHasher, PORTAL_CODE_MAX_ATTEMPTS } from './codes.js';
 import type { MailTransport, MailWorker } from './mail.js';
 import {
@@ -18,48 +18,18 @@ import {
   VERIFICATION_SUBJECT,
 } from './mail.js';
 
-interface Delivered {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
 /** A real SMTP server on loopback that keeps what it receives, or refuses it when asked. */
 async function startSmtpServer() {
-  const delivered: Delivered[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.refuse) {
-          callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
-          return;
-        }
-        delivered.push({
-          from: session.envelope.mailFrom === false ? undefined : session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const catcher = await startSmtpCatcher();
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    delivered,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: catcher.url,
+    delivered: catcher.received,
+    state: catcher.state,
+    close: catcher.close,
   };
 }
 
-function codeIn(mail: Delivered): string {
+function codeIn(mail: ReceivedMail): string {
   const match = /Your confirmation code is (\d{6})/.exec(mail.raw);
   if (!match) throw new Error('no code in the mail');
   return match[1]!;

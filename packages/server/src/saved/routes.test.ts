@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { confirmationOf } from '../test-support/erasure.js';
 import { randomUUID, webcrypto } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -267,6 +268,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           q: 'katherine@example.com',
           reason: 'Asked by e-mail',
           applicationIds: [application.id],
+          confirmation: await confirmationOf(t.db, [application.id]),
         },
         headers: admin.headers(),
       });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { confirmationOf } from '../test-support/erasure.js';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteExpired } from '../lifecycle/retention.js';
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
@@ -313,7 +314,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
 
       const erased = await post(
         '/api/staff/erasure',
-        { q: application.email, reason: 'Asked in writing', applicationIds: [application.id] },
+        {
+          q: application.email,
+          reason: 'Asked in writing',
+          applicationIds: [application.id],
+          confirmation: await confirmationOf(t.db, [application.id]),
+        },
         asAdmin,
       );
       expect(erased.statusCode, erased.body).toBe(200);
@@ -357,7 +363,12 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       await log(joint.id, '2026-03-02', 'Ben and Quokka disagree about the car');
       const erased = await post(
         '/api/staff/erasure',
-        { q: 'ben@example.com', reason: 'Asked in writing', applicationIds: [joint.id] },
+        {
+          q: 'ben@example.com',
+          reason: 'Asked in writing',
+          applicationIds: [joint.id],
+          confirmation: await confirmationOf(t.db, [joint.id]),
+        },
         asAdmin,
       );
       expect(erased.statusCode, erased.body).toBe(200);

@@ -5,6 +5,7 @@
  * retention through the application's key (docs/data-lifecycle.md).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { confirmationOf } from '../test-support/erasure.js';
 import { deleteExpired } from '../lifecycle/retention.js';
 import type { DialectName } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
@@ -420,6 +421,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
         q: email,
         reason: 'Erasure request, ticket 12',
         applicationIds: [id],
+        confirmation: await confirmationOf(s.t.db, [id]),
       });
       expect(erased.statusCode, erased.body).toBe(200);
       expect(await s.t.db.selectFrom('lender_submissions').selectAll().execute()).toEqual([]);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { confirmationOf } from '../test-support/erasure.js';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SubmissionPayload } from '@broker/domain';
 import { deleteExpired } from '../lifecycle/retention.js';
@@ -345,6 +346,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
           q: application.email,
           reason: 'Asked by phone',
           applicationIds: [application.id],
+          confirmation: await confirmationOf(t.db, [application.id]),
         },
         headers: asAdmin.headers(),
       });

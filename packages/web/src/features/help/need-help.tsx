@@ -19,7 +19,7 @@ export default function NeedHelp() {
         className="link-button"
         aria-haspopup="dialog"
         onClick={() =>
-          loadDialog().then(
+          void loadDialog().then(
             (module) => setDialog({ show: module.default }),
             () => setDialog(false),
           )
