@@ -70,6 +70,7 @@ export async function registerCopyRoutes(
       schema: {
         summary: 'E-mail the applicant a copy of the application they sent.',
         params,
+        body: z.strictObject({}),
         response: {
           202: { ...jsonSchemaOf(sentSchema), description: 'The copy is on its way.' },
           404: {

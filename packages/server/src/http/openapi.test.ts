@@ -31,10 +31,17 @@ async function validate(document: unknown): Promise<{ valid: boolean; errors?: u
 /** Every method and path Fastify has registered, read from its own route table. */
 function registeredRoutes(t: TestApp): { method: string; path: string }[] {
   const routes: { method: string; path: string }[] = [];
+  // printRoutes draws a tree: a route under another is printed as the rest of its path, indented.
+  const parents: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    const match = /^(.*?)[└├]── (\/\S*)(?: \(([A-Z, ]+)\))?/.exec(line);
     if (match === null) continue;
-    const [, path = '', methods = ''] = match;
+    const [, indent = '', segment = '', methods] = match;
+    const depth = indent.length / 4;
+    const path = (depth > 0 ? (parents[depth - 1] ?? '') : '') + segment;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (methods === undefined) continue;
     for (const method of methods.split(', ')) routes.push({ method, path });
   }
   return routes;

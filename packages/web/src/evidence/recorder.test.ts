@@ -96,7 +96,9 @@ describe('the record of texts shown and consents given', () => {
   });
 
   it('tells the server once per text, after the render, in one request per render, under the application’s key', async () => {
-    // What earlier tests marked goes first, unanswered.
+    // What earlier tests marked goes first, unanswered: once the request's code has arrived
+    // (it is fetched with its first use), and after the render it waited for.
+    await import('./tell-server');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const requests: { url: string; body: unknown }[] = [];
     vi.stubGlobal(
