@@ -130,6 +130,8 @@ test('a script’s forged evidence under a real session’s key is marked for st
   // A visitor's first screen: the server records serving its footer's texts to the session.
   await page.goto('/');
   await expect(page.locator('footer')).toContainText('is a credit broker, not a lender');
+  // The report of what was served goes at the visitor's first activity (lib/when-needed.ts).
+  await page.mouse.move(20, 20);
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('disclosures')))
     .toContain('commission');

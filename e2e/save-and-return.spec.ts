@@ -109,6 +109,8 @@ test.describe('save and come back later', () => {
     expect(await storedApplication(fresh.page)).toEqual(before);
     // The key and the token are gone from the address bar (and history).
     expect(await fresh.page.evaluate(() => window.location.hash)).toBe('');
+    // The save action arrives at the visitor's first activity (lib/when-needed.ts).
+    await fresh.page.mouse.move(20, 20);
     await expect(
       fresh.page.getByRole('button', { name: 'Save and come back later' }),
     ).toBeVisible();

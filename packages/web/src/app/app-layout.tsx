@@ -11,9 +11,18 @@ import { ROUTES } from './routes';
 import { RouteError } from './route-error';
 import { SessionTimeout } from '../features/session';
 import { LoadLater } from '../features/session/load-later';
+import { whenNeeded } from '../lib/when-needed';
+import { isModalApplyHost } from '@broker/domain';
 
-/** "Need help?" and the modal-apply pop-up arrive just after the first render (page-extras.tsx). */
-const loadExtras = () => import('./page-extras');
+/**
+ * "Need help?" and the modal-apply pop-up (page-extras.tsx) come after the first screen: at the
+ * visitor's first activity (lib/when-needed.ts), or at once on the modal-apply host, whose pop-up
+ * shows on load.
+ */
+const loadExtras = () =>
+  isModalApplyHost(window.location.host)
+    ? import('./page-extras')
+    : whenNeeded().then(() => import('./page-extras'));
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');

@@ -8,6 +8,7 @@ import {
   type PayloadDisclosures,
 } from '@broker/domain';
 import { getApplication, useApplicationStore } from '../state/application-store';
+import { whenNeeded } from '../lib/when-needed';
 
 /**
  * Which disclosed texts this application showed, and when each consent was given
@@ -54,10 +55,14 @@ export function markShown(text: DisclosureTextId): void {
       return false;
     }
     record.shown.push({ text, version, at: new Date().toISOString() });
-    // The server's own record of what it served (decision 0060): fetched with its first use, so
-    // the first screen's script does not carry it.
+    // The server's own record of what it served (decision 0060): its code comes after the first
+    // screen's, at the visitor's first activity (lib/when-needed.ts).
     const key = record.key;
-    if (key) void import('./tell-server').then((module) => module.tellServer(key, text, version));
+    if (key) {
+      void whenNeeded()
+        .then(() => import('./tell-server'))
+        .then((module) => module.tellServer(key, text, version));
+    }
     return true;
   });
 }

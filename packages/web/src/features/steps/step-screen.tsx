@@ -7,8 +7,10 @@ import { currentBrand } from '../../lib/brand';
 import { usePreloadPage } from '../../lib/router';
 import { PreviousButton } from './previous-button';
 import { LoadLater } from '../session/load-later';
+import { whenNeeded } from '../../lib/when-needed';
 
-const loadSaveLater = () => import('../save/save-later');
+/** After the first screen's own script: at the visitor's first activity (lib/when-needed.ts). */
+const loadSaveLater = () => whenNeeded().then(() => import('../save/save-later'));
 import { ProgressBar } from './progress-bar';
 import { StepForm } from './widgets/step-form';
 import { StepFields } from './widgets/step-fields';
