@@ -3,8 +3,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // The keyboard alone (WCAG 2.1.1): focus moves only with Tab (and the arrow keys inside a
 // group), choices are made with Space, Enter and the arrows, and nothing is ever clicked.
 
-/** Enough for the longest screen twice over (Tab wraps round through the browser's own UI). */
-const MAX_TABS = 80;
+/**
+ * Enough for the longest screen twice over (Tab wraps round through the browser's own UI): the
+ * back office's list, 25 rows each with the applicant's name, e-mail and phone as links.
+ */
+const MAX_TABS = 200;
 
 /** Presses Tab until `target` has focus. */
 export async function iTabTo(page: Page, target: Locator): Promise<void> {
