@@ -64,7 +64,11 @@ test.describe('back office: sign-in protection', () => {
     // The unlock is in the audit log, with who did it.
     await iPressEnterOn(page, page.getByRole('link', { name: 'Audit log' }));
     await expect(
-      page.getByRole('table').getByRole('row').filter({ hasText: 'staff-unlocked' }).first(),
+      page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ hasText: 'Unlocked a member of staff' })
+        .first(),
     ).toBeVisible();
   });
 
