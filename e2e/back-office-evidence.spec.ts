@@ -130,11 +130,12 @@ test('a script’s forged evidence under a real session’s key is marked for st
   // A visitor's first screen: the server records serving its footer's texts to the session.
   await page.goto('/');
   await expect(page.locator('footer')).toContainText('is a credit broker, not a lender');
-  // The report of what was served goes at the visitor's first activity (lib/when-needed.ts).
-  await page.mouse.move(20, 20);
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('disclosures')))
     .toContain('commission');
+  // The report of what was served goes at the visitor's first activity (lib/when-needed.ts),
+  // watched for from the app's first render on: the record above is written then.
+  await page.mouse.move(20, 20);
   const { key } = JSON.parse(
     (await page.evaluate(() => sessionStorage.getItem('disclosures'))) ?? '{}',
   ) as { key: string };

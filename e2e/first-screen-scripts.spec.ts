@@ -31,3 +31,22 @@ test('until the network is idle, / fetches only its entry and the start screenâ€
   expect([...scripts].sort()).toEqual(['index', 'start-screen']);
   await expect(page.getByRole('radio', { name: 'A vehicle' })).toBeEnabled();
 });
+
+// "Need help?" arrives at the visitor's first activity (lib/when-needed.ts): its row is held from
+// the first paint, so the tap that woke it lands where the visitor aimed (decision 0098).
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${width} px, the first activity brings "Need help?" without moving the page under the pointer`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const vehicle = page.getByText('A vehicle', { exact: true });
+    const before = await vehicle.boundingBox();
+    await page.mouse.move(5, 5);
+    await expect(page.getByRole('button', { name: 'Need help?' })).toBeVisible();
+    expect(await vehicle.boundingBox()).toEqual(before);
+  });
+}

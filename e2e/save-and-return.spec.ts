@@ -109,11 +109,15 @@ test.describe('save and come back later', () => {
     expect(await storedApplication(fresh.page)).toEqual(before);
     // The key and the token are gone from the address bar (and history).
     expect(await fresh.page.evaluate(() => window.location.hash)).toBe('');
-    // The save action arrives at the visitor's first activity (lib/when-needed.ts).
-    await fresh.page.mouse.move(20, 20);
-    await expect(
-      fresh.page.getByRole('button', { name: 'Save and come back later' }),
-    ).toBeVisible();
+    // The save action arrives at the visitor's first activity (lib/when-needed.ts), watched for
+    // once the app has rendered: moved again until it is seen.
+    let y = 20;
+    await expect(async () => {
+      await fresh.page.mouse.move(20, (y += 5));
+      await expect(
+        fresh.page.getByRole('button', { name: 'Save and come back later' }),
+      ).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await expectNoAxeViolations(fresh.page);
     await look(fresh.page, 'resumed');
     await fresh.context.close();

@@ -48,7 +48,10 @@ export function AppLayout() {
       </Header>
       <div className="page-body">
         <div className="width-container">
-          <LoadLater load={loadExtras} />
+          {/* Holds the extras' row from the first paint, so nothing moves when they arrive. */}
+          <div className="page-extras">
+            <LoadLater load={loadExtras} />
+          </div>
           <main id="main-content" className="main" tabIndex={-1}>
             <RouteView routes={ROUTES} errorPage={RouteError} />
           </main>
