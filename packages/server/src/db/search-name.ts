@@ -12,6 +12,11 @@ export function searchName(payloadJson: string): string | null {
   }
   if (typeof payload !== 'object' || payload === null) return null;
   const { firstName, lastName } = payload as Record<string, unknown>;
+  return searchNameOf(firstName, lastName);
+}
+
+/** The same from the names themselves: a submission has its payload parsed already. */
+export function searchNameOf(firstName: unknown, lastName: unknown): string | null {
   const name = [firstName, lastName]
     .filter((part): part is string => typeof part === 'string')
     .join(' ')

@@ -29,6 +29,7 @@ import type {
   SubmissionScope,
 } from '../repositories/applications.js';
 import { personOf } from '../repositories/applications.js';
+import { searchNameOf } from '../db/search-name.js';
 
 /** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */
 export type DeclineReason = 'Age' | 'Income' | 'BreathingSpace';
@@ -136,6 +137,7 @@ export function applicationFacts(
     remoteAddress: request.ip,
     people: joint === undefined ? [applicant] : [applicant, personFacts('joint', joint)],
     branch: applicationBranch(payload),
+    searchName: searchNameOf(payload.firstName, payload.lastName),
   };
 }
 

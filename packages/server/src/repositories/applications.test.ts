@@ -30,6 +30,7 @@ function facts(overrides: Partial<ApplicationFacts> = {}): ApplicationFacts {
       },
     ],
     branch: 'vehicle',
+    searchName: null,
     ...overrides,
   };
 }

@@ -11,7 +11,6 @@ import type {
 } from 'kysely';
 import { dialectOf, whenDurable } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
-import { searchName } from '../db/search-name.js';
 import type {
   ApplicationOutcome,
   ApplicationPeopleTable,
@@ -42,6 +41,8 @@ export interface ApplicationFacts {
   people: PersonFacts[];
   /** vehicle, secured or joint (domain `applicationBranch`, migration 0016). */
   branch: string;
+  /** The name as the back office's search matches it (db/search-name.ts). */
+  searchName: string | null;
 }
 
 /** One person of an application, as its `application_people` row holds them. */
@@ -176,7 +177,7 @@ function factColumns(facts: ApplicationFacts) {
     variant: facts.variant,
     email_lower: facts.emailLower,
     phone_normalised: facts.phoneNormalised,
-    search_name: searchName(facts.payloadJson),
+    search_name: facts.searchName,
     date_of_birth: facts.dateOfBirth,
     remote_address: facts.remoteAddress,
     branch: facts.branch,
