@@ -175,7 +175,7 @@ function issuePaths(result: z.ZodSafeParseResult<unknown>): string[] {
 const TODAY = { year: 2026, month: 3, day: 10 };
 
 /**
- * What the server refuses a body for (routes/submission.ts): the schema's structural problems
+ * What the server refuses a body for (applications/routes.ts): the schema's structural problems
  * merged with the journey's step rules over the body's answers (decision 0039).
  */
 function problems(given: unknown, complete = true): FieldProblem[] {

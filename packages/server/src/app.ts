@@ -6,8 +6,8 @@ import { createAddressProvider } from './address/create-address-provider.js';
 import type { AddressProvider } from './address/types.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/schema.js';
-import { createDecider, createPanelEvaluator, systemClock } from './decisions/decide.js';
-import type { Clock } from './decisions/decide.js';
+import { createDecider, createPanelEvaluator, systemClock } from './applications/decide.js';
+import type { Clock } from './applications/decide.js';
 import {
   ABANDONED_LEAD_EVENT,
   abandonedLeadEventSchema,
@@ -31,26 +31,26 @@ import { NO_METRICS } from './ops/metrics.js';
 import type { Metrics } from './ops/metrics.js';
 import type { DrainState } from './ops/shutdown.js';
 import { onSignInRefused } from './staff/sign-in-events.js';
-import { createApplicationsRepository } from './repositories/applications.js';
+import { createApplicationsRepository } from './applications/repository.js';
 import { createCodeHasher } from './portal/codes.js';
 import { registerDisclosureReceiptRoutes } from './evidence/served.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerSavedRoutes } from './saved/routes.js';
-import { registerAddressRoutes } from './routes/address.js';
-import { registerClientErrorRoutes } from './routes/client-errors.js';
-import { registerConfigRoutes } from './routes/config.js';
-import { registerFunnelRoutes } from './routes/funnel.js';
-import { registerHealthRoutes } from './routes/health.js';
+import { registerAddressRoutes } from './address/routes.js';
+import { registerClientErrorRoutes } from './http/client-errors.js';
+import { registerConfigRoutes } from './http/client-config.js';
+import { registerFunnelRoutes } from './funnel/routes.js';
+import { registerHealthRoutes } from './http/health.js';
 import { registerHelpRoutes } from './help/routes.js';
 import { registerCopyRoutes } from './copy/routes.js';
-import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './routes/submission.js';
+import { registerSubmissionRoutes, SUBMISSION_BODY_LIMIT } from './applications/routes.js';
 import { registerStaffRoutes } from './staff/routes.js';
 import { sharedHashPool } from './staff/hash-pool.js';
 import type { HashPool } from './staff/hash-pool.js';
 import { devMailboxTransport, smtpTransport } from './portal/mail.js';
 import { diskDocumentStore } from './documents/store.js';
 import type { MailTransport } from './portal/mail.js';
-import type { SubmissionFailure } from './routes/submission.js';
+import type { SubmissionFailure } from './applications/routes.js';
 
 /**
  * Fastify ignores a bare hop count, so it becomes proxy-addr's hop function (Express's meaning):

@@ -87,7 +87,7 @@ describe("the server's build configuration", () => {
           'app.js',
           'staff/cli.js',
           'portal/mailbox-cli.js',
-          'routes/health.js',
+          'http/health.js',
         ]),
       );
       expect(files.filter((file) => file.endsWith('.test.js'))).toEqual([]);

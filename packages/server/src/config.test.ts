@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
+import { SAMPLE_PANEL_PATH } from './applications/lender-panel.js';
 
 const cwd = '/srv/broker';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { COMPANY_KEYS, COMPANY_SETTINGS, companyDetails } from '@broker/domain';
 import type { CompanyDetails, LenderPanel } from '@broker/domain';
 import { z } from 'zod';
-import { loadLenderPanel, SAMPLE_PANEL_PATH } from './decisions/lender-panel.js';
+import { loadLenderPanel, SAMPLE_PANEL_PATH } from './applications/lender-panel.js';
 import { generatedSecret } from './portal/codes.js';
 import { parseDeliveryConfig } from './delivery/config.js';
 import type { DeliveryConfig } from './delivery/config.js';

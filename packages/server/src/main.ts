@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { systemClock } from './decisions/decide.js';
+import { systemClock } from './applications/decide.js';
 import { startRetentionJob } from './lifecycle/retention.js';
 import { diskDocumentStore } from './documents/store.js';
 import { createLogger } from './logger.js';

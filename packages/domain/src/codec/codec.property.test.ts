@@ -25,7 +25,7 @@ function build(state: ApplicationState, isCompleted: boolean) {
   return buildSubmissionPayload(state, { brand, isCompleted, today: TODAY });
 }
 
-/** What the server answers for a body (routes/submission.ts): zod's structure, then the pass. */
+/** What the server answers for a body (applications/routes.ts): zod's structure, then the pass. */
 function problems(body: unknown, complete: boolean): FieldProblem[] {
   const schema = complete ? submissionPayloadSchema : partialSubmissionPayloadSchema;
   const result = schema.safeParse(body);

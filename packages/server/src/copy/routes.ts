@@ -3,7 +3,7 @@ import type { IndicativeQuote } from '@broker/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { refuseOtherSites } from '../http/same-site.js';
 import type { MailTransport } from '../portal/mail.js';

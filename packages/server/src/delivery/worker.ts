@@ -9,7 +9,7 @@ import type { AlertMessage } from '../alerts/webhook.js';
 import type { Config } from '../config.js';
 import type { Database, DeliveryEventRow, DeliveryEventsTable } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../http/errors.js';
-import type { DecidedApplication } from '../repositories/applications.js';
+import type { DecidedApplication } from '../applications/repository.js';
 import { ALERT_EVENT, DECIDED_EVENT, decidedEventBody } from './events.js';
 import { createDeliveryRepository, eventRows } from './repository.js';
 import { newEventId, signedHeaders } from './signing.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { Db, DocumentType, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { renderBrandedMail } from '../mail/branded.js';
 import type { MailTransport } from '../portal/mail.js';

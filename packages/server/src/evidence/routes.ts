@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { z } from 'zod';
 import { DISCLOSURE_TEXT_IDS } from '@broker/domain';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { DisclosureTextMismatch, storeDisclosureTexts } from './texts.js';

@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { whenDurable } from '../db/connection.js';
 import type { ApplicationRow, Db } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
-import { londonDate } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
+import { londonDate } from '../applications/decide.js';
 import { errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { fieldErrorsBodySchema } from '../http/openapi.js';
-import { perApplicationRateLimit } from '../routes/rate-limit-config.js';
+import { perApplicationRateLimit } from '../http/rate-limit-config.js';
 import { DISCLOSURE_TEXTS } from './texts.generated.js';
 
 /** Nine texts, each named once with its version: a few hundred bytes at most. */

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import {
   errorResponses,
   fieldErrorsBodySchema,

@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { ALERT_EVENT } from '../delivery/events.js';
 import { claimLease, finishLease } from './lease.js';
 import { deleteStoredFiles } from '../documents/store.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { confirmsErasure, erasureConfirmation } from '@broker/domain';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { DocumentStore } from '../documents/store.js';
 import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';

@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { Metrics } from '../ops/metrics.js';
-import { createPortalAccountsRepository } from '../repositories/portal-accounts.js';
-import { createPortalMailOutbox } from '../repositories/portal-mail.js';
+import { createPortalAccountsRepository } from './accounts.js';
+import { createPortalMailOutbox } from './outbox.js';
 import type { CodeHasher } from './codes.js';
 import { newCode, PORTAL_CODE_TTL_MS } from './codes.js';
 

@@ -1,12 +1,12 @@
 import { ACCOUNT_STATUS } from '@broker/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../decisions/decide.js';
-import { VERIFICATION_MAIL_THROTTLE_MS } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
+import { VERIFICATION_MAIL_THROTTLE_MS } from '../applications/decide.js';
 import type { Db } from '../db/schema.js';
-import { createPortalAccountsRepository } from '../repositories/portal-accounts.js';
+import { createPortalAccountsRepository } from './accounts.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
-import { perMinuteRateLimit } from '../routes/rate-limit-config.js';
+import { perMinuteRateLimit } from '../http/rate-limit-config.js';
 import type { CodeHasher } from './codes.js';
 import { isCodeShaped } from './codes.js';
 

@@ -2,7 +2,7 @@ import { brandForHost, submissionKeySchema, validateEmail } from '@broker/domain
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { Db } from '../db/schema.js';
 import {
   errorBodySchema,
@@ -13,7 +13,7 @@ import {
 } from '../http/openapi.js';
 import { hashLinkToken, isLinkTokenShaped, linkState, newLinkToken } from '../links/tokens.js';
 import type { MailTransport } from '../portal/mail.js';
-import { perMinuteRateLimit } from '../routes/rate-limit-config.js';
+import { perMinuteRateLimit } from '../http/rate-limit-config.js';
 import { savedDraftMail } from './mail.js';
 
 /** docs/decisions/0086-save-and-return-links.md: a link works for 30 days. */

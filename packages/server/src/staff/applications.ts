@@ -28,7 +28,7 @@ import {
 import { phoneAsText, timeAsText, toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { CLOSED_STATUSES, workOf } from './work.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { londonToday, QUEUE_VIEWS, VIEW_STATUS } from './queue.js';
 import { evidenceOf } from '../evidence/served.js';
 

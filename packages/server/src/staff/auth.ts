@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { appendAudit } from './audit.js';
 import type { SessionRepository, StaffRepository } from './repository.js';
 import { csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LenderPanel } from '@broker/domain';
 import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { MailTransport } from '../portal/mail.js';
 import type { DocumentStore } from '../documents/store.js';
 import type { DuplicateRoutesOptions } from './duplicates.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { createDeliveryRepository } from '../delivery/repository.js';
 import type { AuditEntry } from './audit.js';
 import { deliveryAttemptsSchema, noBody, staffResponses, staffValidation } from './schemas.js';

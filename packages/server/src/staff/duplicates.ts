@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import type { Db, DeliveryEventsTable, StaffRole } from '../db/schema.js';
-import type { Clock, PanelEvaluator } from '../decisions/decide.js';
-import { londonDate } from '../decisions/decide.js';
-import type { DecidedApplication } from '../repositories/applications.js';
+import type { Clock, PanelEvaluator } from '../applications/decide.js';
+import { londonDate } from '../applications/decide.js';
+import type { DecidedApplication } from '../applications/repository.js';
 import type { AuditEntry } from './audit.js';
 import { noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';

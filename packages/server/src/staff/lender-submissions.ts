@@ -16,7 +16,7 @@ import type { PanelDecision } from '@broker/domain';
 import { z } from 'zod';
 import type { Db, LenderDecision, LenderSubmissionsTable, StaffRole } from '../db/schema.js';
 import type { Selectable } from 'kysely';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import { servedTo } from '../evidence/served.js';
 import type { AuditEntry } from './audit.js';
 import { londonToday } from './queue.js';

@@ -12,8 +12,8 @@ import type {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
-import { londonDate } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
+import { londonDate } from '../applications/decide.js';
 import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
 import { APPLICATION_WORKERS, CLOSED_STATUSES, workOf } from './work.js';

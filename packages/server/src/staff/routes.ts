@@ -9,7 +9,7 @@ import { createStaffContext } from './context.js';
 import type { StaffRoutesOptions } from './context.js';
 import { registerDeliveryRoutes } from './deliveries.js';
 import { registerDuplicateRoutes } from './duplicates.js';
-import { registerStaffFunnelRoutes } from './funnel.js';
+import { registerStaffFunnelRoutes } from '../funnel/staff-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerMessageRoutes } from './messages.js';
 import { registerComplaintRoutes } from './complaints.js';

@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
 

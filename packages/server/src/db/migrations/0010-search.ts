@@ -5,7 +5,7 @@ import { searchName } from '../search-name.js';
 /**
  * docs/decisions/0036-back-office-search.md: the back office's search reads plain, indexed columns.
  * `search_name` is the applicant's name as the search box matches it, written with every
- * submission (repositories/applications.ts) instead of read out of payload_json on each search.
+ * submission (applications/repository.ts) instead of read out of payload_json on each search.
  * E-mail, phone, application id and the search name get narrow partial indexes: rows without
  * the value (most partials, declines) add nothing to them. A name is matched anywhere in it
  * (LIKE '%…%'), which no B-tree can seek; the search reads the narrow name index whole instead of

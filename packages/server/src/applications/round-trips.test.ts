@@ -23,7 +23,7 @@ import type { DialectName } from '../test-support/databases.js';
 import { TestClock } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
 import { createTestDatabase } from '../test-support/postgres.js';
-import { submissionStatements } from './applications.js';
+import { submissionStatements } from './repository.js';
 
 /** The statements of a fresh submission, replayed key and portal approval, in order. */
 const EXPECTED = {

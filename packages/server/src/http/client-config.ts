@@ -7,7 +7,7 @@ import { COMPANY_KEYS, FEATURE_FLAGS } from '@broker/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { jsonSchemaOf } from '../http/openapi.js';
+import { jsonSchemaOf } from './openapi.js';
 
 const companySchema = z.looseObject(
   Object.fromEntries(COMPANY_KEYS.map((key) => [key, z.string()])) as Record<

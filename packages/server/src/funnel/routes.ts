@@ -3,7 +3,7 @@ import type { FunnelStep } from '@broker/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { Db } from '../db/schema.js';
 import {
   errorBodySchema,
@@ -13,7 +13,7 @@ import {
   zodValidation,
 } from '../http/openapi.js';
 import { refuseOtherSites } from '../http/same-site.js';
-import { perMinuteRateLimit } from './rate-limit-config.js';
+import { perMinuteRateLimit } from '../http/rate-limit-config.js';
 
 /** A step report is a few dozen bytes; anything much larger is not one. */
 export const FUNNEL_BODY_LIMIT = 512;

@@ -6,10 +6,10 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAddressProvider } from '../address/create-address-provider.js';
-import { createLoqateProvider } from '../address/loqate.js';
-import type { AddressProvider } from '../address/types.js';
-import { registerAddressRoutes } from './address.js';
+import { createAddressProvider } from './create-address-provider.js';
+import { createLoqateProvider } from './loqate.js';
+import type { AddressProvider } from './types.js';
+import { registerAddressRoutes } from './routes.js';
 
 function captureLogger() {
   const lines: Record<string, unknown>[] = [];

@@ -22,13 +22,8 @@ import type {
 } from '@broker/domain';
 import type { CodeHasher } from '../portal/codes.js';
 import { newCode, PORTAL_CODE_TTL_MS } from '../portal/codes.js';
-import type {
-  ApplicationFacts,
-  Decision,
-  PersonFacts,
-  SubmissionScope,
-} from '../repositories/applications.js';
-import { personOf } from '../repositories/applications.js';
+import type { ApplicationFacts, Decision, PersonFacts, SubmissionScope } from './repository.js';
+import { personOf } from './repository.js';
 import { searchNameOf } from '../db/search-name.js';
 
 /** The broker policy's reasons; the panel adds 'NoLenderMatch' (domain DECLINE_REASONS). */

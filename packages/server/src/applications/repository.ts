@@ -19,8 +19,8 @@ import type {
   DeliveryEventsTable,
   PersonRole,
 } from '../db/schema.js';
-import { createPortalAccountsRepository } from './portal-accounts.js';
-import type { PortalAccountsRepository } from './portal-accounts.js';
+import { createPortalAccountsRepository } from '../portal/accounts.js';
+import type { PortalAccountsRepository } from '../portal/accounts.js';
 
 /** The columns an application row takes from its payload and request. */
 export interface ApplicationFacts {

@@ -2,7 +2,7 @@ import { ACCOUNT_STATUS } from '@broker/domain';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, PortalAccountRow } from '../db/schema.js';
-import { PORTAL_CODE_MAX_ATTEMPTS } from '../portal/codes.js';
+import { PORTAL_CODE_MAX_ATTEMPTS } from './codes.js';
 
 export type VerifyResult = 'verified' | 'invalid';
 export type PasscodeResult = 'accepted' | 'not-verified' | 'invalid';

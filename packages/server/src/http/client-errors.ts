@@ -6,8 +6,8 @@ import {
   fieldErrorsBodySchema,
   jsonSchemaOf,
   zodValidation,
-} from '../http/openapi.js';
-import { refuseOtherSites } from '../http/same-site.js';
+} from './openapi.js';
+import { refuseOtherSites } from './same-site.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface ClientErrorRoutesOptions {

@@ -20,7 +20,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { DialectName, TestApp, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase, startTestApp } from '../test-support/databases.js';
 import { validPayload } from '../test-support/fixtures.js';
-import { SUBMISSION_BODY_LIMIT } from './submission.js';
+import { SUBMISSION_BODY_LIMIT } from './routes.js';
 
 /** Per property: enough variety to find a crash, few enough to keep the file to seconds. */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);

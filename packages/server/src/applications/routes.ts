@@ -9,8 +9,8 @@ import {
 import type { PartialSubmissionPayload, SubmissionPayload } from '@broker/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Clock, Decide } from '../decisions/decide.js';
-import { applicationFacts, londonDate } from '../decisions/decide.js';
+import type { Clock, Decide } from './decide.js';
+import { applicationFacts, londonDate } from './decide.js';
 import type { FieldProblem } from '../http/openapi.js';
 import {
   errorResponses,
@@ -19,8 +19,8 @@ import {
   validationProblems,
   zodValidation,
 } from '../http/openapi.js';
-import type { ApplicationsRepository } from '../repositories/applications.js';
-import { perApplicationRateLimit } from './rate-limit-config.js';
+import type { ApplicationsRepository } from './repository.js';
+import { perApplicationRateLimit } from '../http/rate-limit-config.js';
 
 /** docs/design.md §3: a submission body over 64 KiB answers 413. */
 export const SUBMISSION_BODY_LIMIT = 64 * 1024;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isDatabaseReady } from '../db/connection.js';
 import type { Db } from '../db/schema.js';
-import { jsonSchemaOf } from '../http/openapi.js';
+import { jsonSchemaOf } from './openapi.js';
 
 export const healthzRouteSchema = {
   summary: 'Liveness: the process answers.',

@@ -2,11 +2,11 @@ import { BRAND_LIST, FUNNEL_BRANCHES, FUNNEL_OUTCOME_STEPS, FUNNEL_STEPS } from 
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../decisions/decide.js';
+import type { Clock } from '../applications/decide.js';
 import type { Db, StaffRole } from '../db/schema.js';
-import { APPLICATION_READERS } from './applications.js';
-import type { AuditEntry } from './audit.js';
-import { staffResponses, staffValidation } from './schemas.js';
+import { APPLICATION_READERS } from '../staff/applications.js';
+import type { AuditEntry } from '../staff/audit.js';
+import { staffResponses, staffValidation } from '../staff/schemas.js';
 
 /** Every role may read the funnel: it holds no personal data (docs/funnel.md). */
 export const FUNNEL_READERS: readonly StaffRole[] = APPLICATION_READERS;

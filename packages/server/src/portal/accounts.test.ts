@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
-import { createPortalAccountsRepository } from './portal-accounts.js';
+import { createPortalAccountsRepository } from './accounts.js';
 
 const NOW = new Date('2026-03-10T10:00:00.000Z');
 

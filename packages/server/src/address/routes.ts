@@ -6,7 +6,7 @@ import {
   AddressProviderError,
   postcodeOrNull,
   type AddressProvider,
-} from '../address/types.js';
+} from './types.js';
 import {
   errorBodySchema,
   errorResponses,
@@ -14,7 +14,7 @@ import {
   validationProblems,
   zodValidation,
 } from '../http/openapi.js';
-import { perMinuteRateLimit } from './rate-limit-config.js';
+import { perMinuteRateLimit } from '../http/rate-limit-config.js';
 
 export interface AddressRoutesOptions {
   provider: AddressProvider;

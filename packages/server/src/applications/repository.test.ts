@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { sql } from 'kysely';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
 import { openTestDatabase } from '../test-support/databases.js';
-import type { ApplicationFacts, ApplicationsRepository, Decision } from './applications.js';
-import { createApplicationsRepository } from './applications.js';
+import type { ApplicationFacts, ApplicationsRepository, Decision } from './repository.js';
+import { createApplicationsRepository } from './repository.js';
 
 const NOW = new Date('2026-03-10T10:00:00.000Z');
 
