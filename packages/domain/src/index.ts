@@ -232,6 +232,15 @@ export { FEATURE_FLAGS, PORTAL_VARIANT, resolveOutcome } from './outcome.js';
 export type { Outcome } from './outcome.js';
 export { REPRESENTATIVE_EXAMPLE, SECURED_EXAMPLE } from './finance.js';
 export { formatGBP } from './money.js';
+export {
+  commissionDisclosure,
+  formatQuoteDate,
+  formatRate,
+  QUOTE_STATUS,
+  quoteBasis,
+  quoteRows,
+  REPOSSESSION_WARNING,
+} from './quote-text.js';
 export type { RepresentativeExample } from './finance.js';
 export {
   confirmsErasure,

@@ -65,7 +65,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(mail.text).toContain(BRANDS.default.repApr);
       expect(mail.text).toContain('is a credit broker, not a lender');
       expect(mail.text).toContain(
-        `If you take out finance, ${quote.lender} may pay us commission.`,
+        `If you take out this finance, ${quote.lender} may pay us commission.`,
       );
       expect(mail.text).toContain('What happens next: we will contact you by phone or email');
       // Row for row, the summary check-your-answers and staff show, of the stored payload.

@@ -1,4 +1,14 @@
-import { BRANDS, formatGBP, SECURED_EXAMPLE, summarisePayload } from '@broker/domain';
+import {
+  BRANDS,
+  commissionDisclosure,
+  formatGBP,
+  QUOTE_STATUS,
+  quoteBasis,
+  quoteRows,
+  REPOSSESSION_WARNING,
+  SECURED_EXAMPLE,
+  summarisePayload,
+} from '@broker/domain';
 import type { AnswerSection, Brand, CalendarDate, IndicativeQuote } from '@broker/domain';
 import { renderBrandedMail } from '../mail/branded.js';
 import type { MailSection, RenderedMail } from '../mail/branded.js';
@@ -11,11 +21,6 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'Europe/London',
 });
-
-/** 0.079 → '7.9%' (the outcome page's rounding). */
-function formatRate(rate: number): string {
-  return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
-}
 
 /**
  * The check-your-answers summary as mail sections: the domain's one summary of the stored
@@ -32,23 +37,7 @@ export function answerSections(sections: readonly AnswerSection[]): MailSection[
 }
 
 function quoteSection(quote: IndicativeQuote): MailSection {
-  return {
-    title: 'Your indicative quote',
-    rows: [
-      { label: 'Lender', value: quote.lender },
-      { label: 'Product', value: quote.product },
-      { label: 'Amount of credit', value: formatGBP(quote.amount) },
-      { label: 'Term', value: `${quote.termMonths} months` },
-      { label: quote.rateLabel, value: formatRate(quote.apr) },
-      { label: 'Monthly payment', value: formatGBP(quote.monthlyPayment) },
-      { label: 'Total cost of credit', value: formatGBP(quote.totalCostOfCredit) },
-      { label: 'Total amount payable', value: formatGBP(quote.totalPayable) },
-      {
-        label: 'Quote valid until',
-        value: DATE.format(new Date(`${quote.validUntil}T00:00:00Z`)),
-      },
-    ],
-  };
+  return { title: 'Your indicative quote', rows: quoteRows(quote) };
 }
 
 /** The representative example that goes with the quote's kind of credit. */
@@ -66,8 +55,7 @@ export function representativeExampleFor(quote: IndicativeQuote | null): string 
   );
 }
 
-export const REPOSSESSION_WARNING =
-  'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.';
+export { REPOSSESSION_WARNING };
 
 /**
  * The copy of what was sent (docs/mail.md, "A copy of the application"): the reference, the
@@ -93,18 +81,12 @@ export function applicationCopyMail(input: {
       `Thank you for applying for finance with ${company}. This is a copy of what you sent on ` +
         `${DATE.format(input.sentAt)}, for your records.`,
       ...(input.reference === null ? [] : [`Your reference is ${input.reference}.`]),
-      ...(quote
-        ? [
-            'This quote is indicative and subject to status. It is based on what you told us and ' +
-              `is not an offer of credit. ${lender} will confirm the rate after its own checks.`,
-          ]
-        : []),
+      ...(quote ? [`${QUOTE_STATUS} ${quoteBasis(lender)}`] : []),
       representativeExampleFor(quote),
       ...(quote?.rateLabel === 'APRC' ? [REPOSSESSION_WARNING] : []),
       `${company} is a credit broker, not a lender. We introduce you to lenders who may be able ` +
         'to offer you finance.',
-      `If you take out finance, ${lender} may pay us commission. The amount, and how it is ` +
-        'worked out, is available on request before you sign anything.',
+      commissionDisclosure(quote?.lender ?? null),
       'What happens next: we will contact you by phone or email about your application and the ' +
         'finance that may be available to you.' +
         (quote

@@ -1,25 +1,17 @@
-import { useId } from 'react';
-import { formatGBP, type IndicativeQuote } from '@broker/domain';
+import { Fragment, useId } from 'react';
+import {
+  commissionDisclosure,
+  formatGBP,
+  formatRate,
+  QUOTE_STATUS,
+  quoteBasis,
+  quoteRows,
+  type IndicativeQuote,
+} from '@broker/domain';
 import { RepossessionWarning } from '../secured/repossession-warning';
 import './quote.css';
 
 const money = (amount: number) => formatGBP(amount);
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 0.079 → '7.9%', 0.12 → '12.0%': rates are quoted to one decimal place. */
-function formatRate(rate: number): string {
-  return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
-}
-
-/** '2026-04-09' → '9 April 2026'. */
-function formatQuoteDate(isoDate: string): string {
-  return DATE.format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 export interface IndicativeQuoteProps {
   quote: IndicativeQuote;
@@ -42,9 +34,7 @@ export function IndicativeQuoteSummary({ quote, firm }: IndicativeQuoteProps) {
         Your indicative quote
       </h2>
       <p className="body quote__status">
-        <strong>This quote is indicative and subject to status.</strong> It is based on what you
-        told us and is not an offer of credit. {quote.lender} will confirm the rate after its own
-        checks.
+        <strong>{QUOTE_STATUS}</strong> {quoteBasis(quote.lender)}
       </p>
       <div className="quote__columns">
         <div className="quote__figures">
@@ -53,24 +43,12 @@ export function IndicativeQuoteSummary({ quote, firm }: IndicativeQuoteProps) {
             {quote.termMonths} months at {rate}
           </p>
           <dl className="quote__list">
-            <dt>Lender</dt>
-            <dd>{quote.lender}</dd>
-            <dt>Product</dt>
-            <dd>{quote.product}</dd>
-            <dt>Amount of credit</dt>
-            <dd>{money(quote.amount)}</dd>
-            <dt>Term</dt>
-            <dd>{quote.termMonths} months</dd>
-            <dt>{quote.rateLabel}</dt>
-            <dd>{formatRate(quote.apr)}</dd>
-            <dt>Monthly payment</dt>
-            <dd>{money(quote.monthlyPayment)}</dd>
-            <dt>Total cost of credit</dt>
-            <dd>{money(quote.totalCostOfCredit)}</dd>
-            <dt>Total amount payable</dt>
-            <dd>{money(quote.totalPayable)}</dd>
-            <dt>Quote valid until</dt>
-            <dd>{formatQuoteDate(quote.validUntil)}</dd>
+            {quoteRows(quote).map(({ label, value }) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
           </dl>
         </div>
         <aside className="quote__disclosure" aria-labelledby={disclosureId}>
@@ -81,10 +59,7 @@ export function IndicativeQuoteSummary({ quote, firm }: IndicativeQuoteProps) {
             {firm} is a credit broker, not a lender. We found this quote by checking your details
             against the rules of the lenders we work with.
           </p>
-          <p>
-            If you take out this finance, {quote.lender} may pay us commission. The amount, and how
-            it is worked out, is available on request before you sign anything.
-          </p>
+          <p>{commissionDisclosure(quote.lender)}</p>
         </aside>
       </div>
       {quote.rateLabel === 'APRC' && <RepossessionWarning />}

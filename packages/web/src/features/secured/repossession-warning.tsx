@@ -1,9 +1,8 @@
 import './secured.css';
+import { REPOSSESSION_WARNING } from '@broker/domain';
 import { useDisclosureShown } from '../../evidence/recorder';
 
-/** docs/design.md D11: the risk warning the FCA requires wherever a loan secured on a home is offered. */
-export const REPOSSESSION_WARNING =
-  'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.';
+export { REPOSSESSION_WARNING };
 
 /** GOV.UK warning text: the icon is decoration, 'Warning' is read out instead. */
 export function RepossessionWarning() {
