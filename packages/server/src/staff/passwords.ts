@@ -12,6 +12,14 @@ import type { HashPool } from './hash-pool.js';
  */
 export const SCRYPT_PARAMETERS = { N: 2 ** 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 
+export interface ScryptParameters {
+  N: number;
+  r: number;
+  p: number;
+  keyLength: number;
+  saltLength: number;
+}
+
 /** NCSC and NIST SP 800-63B: length over complexity rules; 12 characters at least. */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Bounds the work of one hash; no password manager produces more. */
@@ -45,8 +53,9 @@ function derive(
 export async function hashPassword(
   password: string,
   pool: HashPool = sharedHashPool(),
+  parameters: ScryptParameters = SCRYPT_PARAMETERS,
 ): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = SCRYPT_PARAMETERS;
+  const { N, r, p, keyLength, saltLength } = parameters;
   const salt = randomBytes(saltLength);
   const key = await derive(pool, password, salt, N, r, p, keyLength);
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
