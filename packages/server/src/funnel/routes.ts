@@ -5,14 +5,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../applications/decide.js';
 import type { Db } from '../db/schema.js';
-import {
-  errorBodySchema,
-  errorResponses,
-  fieldErrorsBodySchema,
-  jsonSchemaOf,
-  zodValidation,
-} from '../http/openapi.js';
-import { refuseOtherSites } from '../http/same-site.js';
+import { zodValidation } from '../http/openapi.js';
+import { beaconBody, beaconRouteSchema, refuseOtherSites } from '../http/same-site.js';
 import { perMinuteRateLimit } from '../http/rate-limit-config.js';
 
 /** A step report is a few dozen bytes; anything much larger is not one. */
@@ -56,7 +50,7 @@ export function registerFunnelRoutes(app: FastifyInstance, options: FunnelRoutes
       schema: funnelRouteSchema,
     },
     async (request, reply) => {
-      const report = funnelReportSchema.safeParse(parseBody(request.body));
+      const report = funnelReportSchema.safeParse(beaconBody(request.body));
       if (!report.success) {
         return reply.code(400).send({
           error: 'invalid_report',
@@ -89,23 +83,8 @@ export function registerFunnelRoutes(app: FastifyInstance, options: FunnelRoutes
   );
 }
 
-const funnelRouteSchema = {
-  summary: 'Count one application reaching a step of the journey; no personal data.',
-  description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
-  body: funnelReportSchema,
-  response: {
-    204: { type: 'null', description: 'Counted.' },
-    400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
-    403: { ...jsonSchemaOf(errorBodySchema), description: '`cross_site`: sent from another site.' },
-    ...errorResponses(413, 415, 429),
-  },
-};
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
+const funnelRouteSchema = beaconRouteSchema(
+  'Count one application reaching a step of the journey; no personal data.',
+  funnelReportSchema,
+  'Counted.',
+);

@@ -1,13 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  errorResponses,
-  fieldErrorsBodySchema,
-  jsonSchemaOf,
-  zodValidation,
-} from './openapi.js';
-import { refuseOtherSites } from './same-site.js';
+import { zodValidation } from './openapi.js';
+import { beaconBody, beaconRouteSchema, refuseOtherSites } from './same-site.js';
 import { perMinuteRateLimit } from './rate-limit-config.js';
 
 export interface ClientErrorRoutesOptions {
@@ -206,7 +200,7 @@ export function registerClientErrorRoutes(
       schema: clientErrorRouteSchema,
     },
     async (request, reply) => {
-      const report = clientErrorReportSchema.safeParse(parseBody(request.body));
+      const report = clientErrorReportSchema.safeParse(beaconBody(request.body));
       if (!report.success) {
         return reply.code(400).send({
           error: 'invalid_report',
@@ -238,23 +232,8 @@ export function registerClientErrorRoutes(
   );
 }
 
-const clientErrorRouteSchema = {
-  summary: 'Report a browser error; logged without personal data.',
-  description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
-  body: clientErrorReportSchema,
-  response: {
-    204: { type: 'null', description: 'Logged.' },
-    400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
-    403: { ...jsonSchemaOf(errorBodySchema), description: '`cross_site`: sent from another site.' },
-    ...errorResponses(413, 415, 429),
-  },
-};
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
+const clientErrorRouteSchema = beaconRouteSchema(
+  'Report a browser error; logged without personal data.',
+  clientErrorReportSchema,
+  'Logged.',
+);

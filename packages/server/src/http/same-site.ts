@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errorBodySchema, errorResponses, fieldErrorsBodySchema, jsonSchemaOf } from './openapi.js';
 
 /**
  * Beacons (the funnel's step counts, the browser's error reports) are plain "simple" requests a
@@ -38,4 +40,35 @@ function fromOtherSite(request: FastifyRequest, apiParent: string | null): boole
   const from = new URL(origin);
   if (from.host === request.host) return false;
   return apiParent === null || !`.${from.hostname}`.endsWith(`.${apiParent}`);
+}
+
+/**
+ * A beacon route's schema (the funnel's counts, the browser's error reports): its body, 204
+ * once taken, 400 `invalid_report`, 403 `cross_site`, and the limits' answers.
+ */
+export function beaconRouteSchema(summary: string, body: z.ZodType, taken: string) {
+  return {
+    summary,
+    description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
+    body,
+    response: {
+      204: { type: 'null', description: taken },
+      400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+      403: {
+        ...jsonSchemaOf(errorBodySchema),
+        description: '`cross_site`: sent from another site.',
+      },
+      ...errorResponses(413, 415, 429),
+    },
+  };
+}
+
+/** A beacon's body: JSON as such, or JSON sent as text/plain; undefined when it is not JSON. */
+export function beaconBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
