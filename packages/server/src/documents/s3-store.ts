@@ -27,9 +27,11 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
 /** RFC 3986 unreserved characters stay; everything else is %XX (SigV4's UriEncode). */
 function uriEncode(value: string, keepSlash: boolean): string {
-  return encodeURIComponent(value)
-    .replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(keepSlash ? /%2F/g : /$^/, '/');
+  const encoded = encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return keepSlash ? encoded.replaceAll('%2F', '/') : encoded;
 }
 
 const hmac = (key: Buffer | string, data: string) =>
@@ -159,6 +161,8 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
         headers,
         ...(extra.body !== undefined && { body: extra.body }),
         signal: AbortSignal.timeout(options.timeoutMs),
+        // A redirect (a wrong region, a moved bucket) is reported, not followed elsewhere.
+        redirect: 'manual',
       });
     } catch (error) {
       const name = (error as { name?: unknown }).name;

@@ -252,7 +252,7 @@ describe('document store: an S3 service’s refusals and silences', () => {
   let server: http.Server;
   let endpoint: string;
   const seen: { method: string; url: string; headers: http.IncomingHttpHeaders }[] = [];
-  let answer: 'precondition-failed' | 'never' = 'precondition-failed';
+  let answer: 'precondition-failed' | 'redirect' | 'never' = 'precondition-failed';
   const held: http.ServerResponse[] = [];
 
   beforeAll(async () => {
@@ -262,6 +262,13 @@ describe('document store: an S3 service’s refusals and silences', () => {
         seen.push({ method: request.method!, url: request.url!, headers: request.headers });
         if (answer === 'never') {
           held.push(response);
+          return;
+        }
+        if (answer === 'redirect') {
+          response.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' });
+          response.end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>TemporaryRedirect</Code><Message>Please re-send this request to the specified temporary endpoint.</Message></Error>',
+          );
           return;
         }
         response.writeHead(412, { 'content-type': 'application/xml' });
@@ -317,6 +324,15 @@ describe('document store: an S3 service’s refusals and silences', () => {
       await expect(store.get(key)).rejects.toThrow('Not a document storage key');
     }
     expect(seen).toEqual([]);
+  });
+
+  it('reports a redirect and does not send the signed request elsewhere', async () => {
+    seen.length = 0;
+    answer = 'redirect';
+    await expect(s3DocumentStore(options()).get(newStorageKey())).rejects.toThrow(
+      `Document storage: get on bucket documents at ${endpoint} answered 307 TemporaryRedirect`,
+    );
+    expect(seen).toHaveLength(1);
   });
 
   it('gives up on a service that does not answer, after the time-out', async () => {
