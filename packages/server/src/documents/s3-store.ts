@@ -138,6 +138,14 @@ async function errorCode(response: Response): Promise<string | null> {
   }
 }
 
+/**
+ * A 404 for the object, not for the bucket: a wrong or deleted bucket (NoSuchBucket) must not
+ * read as "no file", nor let an erasure report its files deleted.
+ */
+function isMissingObject(response: Response, code: string | null): boolean {
+  return response.status === 404 && code !== 'NoSuchBucket';
+}
+
 export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
   const where = `bucket ${options.bucket} at ${new URL(options.endpoint).origin}`;
 
@@ -177,8 +185,7 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
     }
   }
 
-  async function failure(action: string, response: Response): Promise<S3StoreError> {
-    const code = await errorCode(response);
+  function failure(action: string, response: Response, code: string | null): S3StoreError {
     return new S3StoreError(
       `Document storage: ${action} on ${where} answered ${response.status}${code === null ? '' : ` ${code}`}`,
       response.status,
@@ -198,16 +205,16 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
           ...(options.serverSideEncryption && { 'x-amz-server-side-encryption': 'AES256' }),
         },
       });
-      if (!response.ok) throw await failure('put', response);
+      if (!response.ok) throw failure('put', response, await errorCode(response));
       await response.body?.cancel();
     },
     async get(key) {
       const response = await send('get', 'GET', key);
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return null;
+      if (!response.ok) {
+        const code = await errorCode(response);
+        if (isMissingObject(response, code)) return null;
+        throw failure('get', response, code);
       }
-      if (!response.ok) throw await failure('get', response);
       try {
         return Buffer.from(await response.arrayBuffer());
       } catch {
@@ -221,7 +228,11 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
     async delete(key) {
       const response = await send('delete', 'DELETE', key);
       // S3 answers 204 whether or not the object was there; others may say 404.
-      if (!response.ok && response.status !== 404) throw await failure('delete', response);
+      if (!response.ok) {
+        const code = await errorCode(response);
+        if (!isMissingObject(response, code)) throw failure('delete', response, code);
+        return;
+      }
       await response.body?.cancel();
     },
   };

@@ -182,6 +182,19 @@ describe('document store: an S3-compatible bucket (s3rver, signatures checked)',
     expect(await server.keys()).toEqual([]);
   });
 
+  it('a bucket that does not exist is an error, never “no file” or “deleted”', async () => {
+    const store = s3DocumentStore(server.options({ bucket: 'no-such-bucket' }));
+    for (const call of [
+      () => store.get(newStorageKey()),
+      () => store.delete(newStorageKey()),
+      () => store.put(newStorageKey(), Buffer.from('%PDF-1.4')),
+    ]) {
+      await expect(call()).rejects.toThrow(
+        `bucket no-such-bucket at ${server.endpoint} answered 404 NoSuchBucket`,
+      );
+    }
+  });
+
   it('an unknown access key is refused as such', async () => {
     const store = s3DocumentStore(server.options({ accessKeyId: 'NOT-A-KEY' }));
     await expect(store.get(newStorageKey())).rejects.toThrow('answered 403 InvalidAccessKeyId');
