@@ -11,6 +11,8 @@ import { s3DocumentStore, signS3Request } from './s3-store.js';
 import { diskDocumentStore, newStorageKey } from './store.js';
 import type { DocumentStore } from './store.js';
 
+const OURS = 'd3b07384-d9a7-4c4b-9f1e-3e1a8b2c4d5e';
+
 /** Strings that must never become a file name or an object key: only our v4 UUIDs may. */
 const NOT_OUR_KEYS = [
   '../../etc/passwd',
@@ -19,9 +21,10 @@ const NOT_OUR_KEYS = [
   '',
   '6ba7b810-9dad-11d1-80b4-00c04fd430c8', // a v1 UUID
   'D3B07384-D9A7-4C4B-9F1E-3E1A8B2C4D5E', // upper case
-  `${'d3b07384-d9a7-4c4b-9f1e-3e1a8b2c4d5e'}.bin`,
-  `../${'d3b07384-d9a7-4c4b-9f1e-3e1a8b2c4d5e'}`,
-  'd3b07384-d9a7-4c4b-9f1e-3e1a8b2c4d5e\n',
+  `${OURS}.bin`,
+  `../${OURS}`,
+  `${OURS}\n`,
+  `documents/${OURS}`,
 ];
 
 /** Every byte value, then random bytes: what goes in must come out unchanged. */
