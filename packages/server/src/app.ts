@@ -48,7 +48,7 @@ import { registerStaffRoutes } from './staff/routes.js';
 import { sharedHashPool } from './staff/hash-pool.js';
 import type { HashPool } from './staff/hash-pool.js';
 import { devMailboxTransport, smtpTransport } from './portal/mail.js';
-import { diskDocumentStore } from './documents/store.js';
+import { documentStoreFor } from './documents/store.js';
 import type { MailTransport } from './portal/mail.js';
 import type { SubmissionFailure } from './applications/routes.js';
 
@@ -289,7 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: { transport: mailTransport, from: config.company.email, company: config.company.name },
     panel: config.lenderPanel,
     documents: {
-      store: diskDocumentStore(config.documentsDir),
+      store: documentStoreFor(config),
       publicBaseUrl: config.publicBaseUrl,
       uploadsPerMinute: config.rateLimits.submissionsPerMinute,
     },

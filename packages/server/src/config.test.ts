@@ -82,6 +82,128 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('documents in an S3-compatible bucket (DOCUMENTS_S3_*, docs/documents.md)', () => {
+    const S3 = {
+      DOCUMENTS_S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com/',
+      DOCUMENTS_S3_BUCKET: 'acme-broker-documents',
+      DOCUMENTS_S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
+
+    it('reads a full configuration; the region is us-east-1 unless given; no bucket by default', () => {
+      expect(loadConfig({}, cwd).documentsS3).toBeNull();
+      expect(loadConfig(S3, cwd).documentsS3).toEqual({
+        endpoint: 'https://s3.eu-west-2.amazonaws.com',
+        bucket: 'acme-broker-documents',
+        region: 'us-east-1',
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        prefix: '',
+        serverSideEncryption: false,
+        timeoutMs: 30_000,
+      });
+      expect(
+        loadConfig(
+          {
+            ...S3,
+            DOCUMENTS_S3_REGION: 'eu-west-2',
+            DOCUMENTS_S3_PREFIX: 'documents/',
+            DOCUMENTS_S3_SERVER_SIDE_ENCRYPTION: 'true',
+            DOCUMENTS_S3_TIMEOUT_MS: '10000',
+          },
+          cwd,
+        ).documentsS3,
+      ).toMatchObject({
+        region: 'eu-west-2',
+        prefix: 'documents/',
+        serverSideEncryption: true,
+        timeoutMs: 10_000,
+      });
+    });
+
+    it('refuses a partial configuration at start, naming what is missing', () => {
+      expect(
+        problemsOf({
+          DOCUMENTS_S3_BUCKET: 'acme-broker-documents',
+          DOCUMENTS_S3_REGION: 'eu-west-2',
+        }),
+      ).toEqual([
+        'DOCUMENTS_S3_*: DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_SECRET_ACCESS_KEY are missing (DOCUMENTS_S3_BUCKET, DOCUMENTS_S3_REGION are set; documents go to a bucket only when all of DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_BUCKET, DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_SECRET_ACCESS_KEY are set)',
+      ]);
+      const { DOCUMENTS_S3_SECRET_ACCESS_KEY: _secret, ...withoutSecret } = S3;
+      expect(problemsOf(withoutSecret)).toEqual([
+        'DOCUMENTS_S3_*: DOCUMENTS_S3_SECRET_ACCESS_KEY is missing (DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_BUCKET, DOCUMENTS_S3_ENDPOINT are set; documents go to a bucket only when all of DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_BUCKET, DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_SECRET_ACCESS_KEY are set)',
+      ]);
+      expect(problemsOf({ ...S3, DOCUMENTS_DIR: '/srv/files' })).toEqual([
+        'DOCUMENTS_DIR: set either DOCUMENTS_DIR (a folder) or DOCUMENTS_S3_* (a bucket), not both',
+      ]);
+    });
+
+    it('reads the secret from DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE, and refuses both at once', () => {
+      const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-s3-secret-'));
+      try {
+        fs.writeFileSync(path.join(directory, 's3-secret'), 'Secret-From-A-File-123\n');
+        const { DOCUMENTS_S3_SECRET_ACCESS_KEY: secret, ...rest } = S3;
+        const fromFile = loadConfig(
+          { ...rest, DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE: 's3-secret' },
+          directory,
+        );
+        expect(fromFile.documentsS3?.secretAccessKey).toBe('Secret-From-A-File-123');
+        const problems = problemsOf({
+          ...S3,
+          DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE: path.join(directory, 's3-secret'),
+        });
+        expect(problems).toEqual([
+          'DOCUMENTS_S3_SECRET_ACCESS_KEY: set either DOCUMENTS_S3_SECRET_ACCESS_KEY or DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE, not both',
+        ]);
+        expect(
+          problemsOf({ ...rest, DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE: '/nowhere/s3-secret' }),
+        ).toEqual(['DOCUMENTS_S3_SECRET_ACCESS_KEY_FILE: cannot read /nowhere/s3-secret (ENOENT)']);
+        expect(problems.join('\n')).not.toContain(secret);
+      } finally {
+        fs.rmSync(directory, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses, outside local, an endpoint that is not https (http only to localhost)', () => {
+      const production = { ENVIRONMENT: 'production', ...COMPANY, ...PORTAL_MAIL };
+      const problems = problemsOf({
+        ...production,
+        ...S3,
+        DOCUMENTS_S3_ENDPOINT: 'http://minio.internal:9000',
+      }).filter((problem) => !problem.startsWith('LENDER_PANEL_FILE'));
+      expect(problems).toEqual([
+        'DOCUMENTS_S3_ENDPOINT: must be https when ENVIRONMENT is production (http only to localhost)',
+      ]);
+      const uat = { ...production, ENVIRONMENT: 'uat', ...S3 };
+      expect(() => loadConfig(uat, cwd)).not.toThrow();
+      expect(() =>
+        loadConfig({ ...uat, DOCUMENTS_S3_ENDPOINT: 'http://127.0.0.1:9000' }, cwd),
+      ).not.toThrow();
+      expect(
+        loadConfig({ ...S3, DOCUMENTS_S3_ENDPOINT: 'http://minio:9000' }, cwd).documentsS3,
+      ).not.toBeNull();
+    });
+
+    it('says what is wrong with each value, never quoting the secret', () => {
+      const problems = problemsOf({
+        DOCUMENTS_S3_ENDPOINT: 'https://s3.example.com/my-bucket',
+        DOCUMENTS_S3_BUCKET: 'My_Bucket',
+        DOCUMENTS_S3_ACCESS_KEY_ID: 'key id',
+        DOCUMENTS_S3_SECRET_ACCESS_KEY: 'short',
+        DOCUMENTS_S3_PREFIX: '../documents/',
+      });
+      expect(problems).toEqual([
+        'DOCUMENTS_S3_ENDPOINT: must be the service’s address without a path, e.g. https://s3.eu-west-2.amazonaws.com',
+        'DOCUMENTS_S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+        'DOCUMENTS_S3_ACCESS_KEY_ID: must be an access key id: letters, digits, _ and -',
+        'DOCUMENTS_S3_SECRET_ACCESS_KEY: must be at least 8 characters',
+        'DOCUMENTS_S3_PREFIX: must not contain . or .. as a folder name',
+      ]);
+      expect(problems.join('\n')).not.toContain('short');
+    });
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ', ENVIRONMENT: '' }, cwd)).toMatchObject({
       port: 3000,

@@ -10,6 +10,7 @@ import type { DeliveryConfig } from './delivery/config.js';
 import { parseOpsConfig } from './ops/config.js';
 import type { OpsConfig } from './ops/config.js';
 import { readSecretFiles } from './ops/secret-files.js';
+import type { S3StoreOptions } from './documents/s3-store.js';
 
 export const ENVIRONMENTS = ['local', 'development', 'uat', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -85,6 +86,8 @@ export interface Config {
   ops: OpsConfig;
   /** Where uploaded documents are kept (docs/documents.md): a folder outside the web root. */
   documentsDir: string;
+  /** An S3-compatible bucket instead of the folder, when DOCUMENTS_S3_* is set; else null. */
+  documentsS3: S3StoreOptions | null;
   /** The applicant site's origin, which starts the links e-mailed to applicants (upload links). */
   publicBaseUrl: string;
 }
@@ -101,6 +104,7 @@ export const SECRET_SETTINGS = [
   'SMTP_URL',
   'PORTAL_CODE_SECRET',
   'STAFF_IDENTIFIER_SECRET',
+  'DOCUMENTS_S3_SECRET_ACCESS_KEY',
 ] as const;
 
 export class ConfigError extends Error {
@@ -265,8 +269,85 @@ const environmentSchema = z.object({
   RETENTION_PARTIAL_DAYS: integer(1, 3650).default(90),
   RETENTION_DELIVERED_DAYS: integer(1, 3650).default(30),
   DOCUMENTS_DIR: z.string().trim().optional(),
+  DOCUMENTS_S3_ENDPOINT: apiBase
+    .refine(
+      (value) => !URL.canParse(value) || new URL(value).pathname === '/',
+      'must be the service’s address without a path, e.g. https://s3.eu-west-2.amazonaws.com',
+    )
+    .optional(),
+  DOCUMENTS_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  DOCUMENTS_S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as eu-west-2 (or auto for R2)')
+    .default('us-east-1'),
+  DOCUMENTS_S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,128}$/, 'must be an access key id: letters, digits, _ and -')
+    .optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .min(8, 'must be at least 8 characters')
+    .optional(),
+  DOCUMENTS_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(
+      /^([A-Za-z0-9_.-]+\/)+$/,
+      'must be folder names ending in /, of letters, digits, _ . and -, e.g. documents/',
+    )
+    .refine((value) => !value.split('/').some((part) => part === '.' || part === '..'), {
+      message: 'must not contain . or .. as a folder name',
+    })
+    .optional(),
+  DOCUMENTS_S3_SERVER_SIDE_ENCRYPTION: boolean.default(false),
+  DOCUMENTS_S3_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   PUBLIC_BASE_URL: httpUrl.optional(),
 });
+
+/** Without these four, nothing can reach a bucket; any DOCUMENTS_S3_* setting asks for all four. */
+const S3_REQUIRED = [
+  'DOCUMENTS_S3_ENDPOINT',
+  'DOCUMENTS_S3_BUCKET',
+  'DOCUMENTS_S3_ACCESS_KEY_ID',
+  'DOCUMENTS_S3_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * Whether documents go to a bucket, and what is missing or contradictory if so. `given` is the
+ * environment as set (a secret's NAME_FILE counts as given: its own problem is reported apart).
+ */
+function documentStorageProblems(
+  env: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, string>>,
+): { s3: boolean; problems: string[] } {
+  const set = Object.keys(given).filter((name) => name.startsWith('DOCUMENTS_S3_'));
+  if (set.length === 0) return { s3: false, problems: [] };
+  const problems: string[] = [];
+  const missing = S3_REQUIRED.filter(
+    (name) => env[name] === undefined && given[`${name}_FILE`] === undefined,
+  );
+  if (missing.length > 0) {
+    problems.push(
+      `DOCUMENTS_S3_*: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (${set.sort().join(', ')} ${set.length === 1 ? 'is' : 'are'} set; documents go to a bucket only when all of ${S3_REQUIRED.join(', ')} are set)`,
+    );
+  }
+  if (env.DOCUMENTS_DIR !== undefined) {
+    problems.push(
+      'DOCUMENTS_DIR: set either DOCUMENTS_DIR (a folder) or DOCUMENTS_S3_* (a bucket), not both',
+    );
+  }
+  return { s3: true, problems };
+}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -296,6 +377,15 @@ function transportSecurityProblems(
     if (url.protocol === 'smtp:' && !tlsRequired && !LOOPBACK_HOSTS.has(url.hostname)) {
       problems.push(
         `SMTP_URL: must use TLS when ENVIRONMENT is ${environment}: smtps://, or smtp:// with ?requireTLS=true (plain smtp:// only to localhost)`,
+      );
+    }
+  }
+  const bucket = env.DOCUMENTS_S3_ENDPOINT?.trim();
+  if (bucket !== undefined && URL.canParse(bucket)) {
+    const url = new URL(bucket);
+    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      problems.push(
+        `DOCUMENTS_S3_ENDPOINT: must be https when ENVIRONMENT is ${environment} (http only to localhost)`,
       );
     }
   }
@@ -392,6 +482,8 @@ export function loadConfig(
   problems.push(...delivery.problems);
   const ops = parseOpsConfig(cleaned);
   problems.push(...ops.problems);
+  const storage = documentStorageProblems(cleaned, given);
+  problems.push(...storage.problems);
 
   if (!parsed.success || typeof database === 'string' || !panel.ok || problems.length > 0) {
     throw new ConfigError(problems);
@@ -457,6 +549,23 @@ export function loadConfig(
         : database.kind === 'sqlite' && database.file !== ':memory:'
           ? path.join(path.dirname(database.file), 'documents')
           : path.resolve(cwd, 'data', 'documents'),
+    documentsS3:
+      storage.s3 &&
+      values.DOCUMENTS_S3_ENDPOINT !== undefined &&
+      values.DOCUMENTS_S3_BUCKET !== undefined &&
+      values.DOCUMENTS_S3_ACCESS_KEY_ID !== undefined &&
+      values.DOCUMENTS_S3_SECRET_ACCESS_KEY !== undefined
+        ? {
+            endpoint: values.DOCUMENTS_S3_ENDPOINT,
+            bucket: values.DOCUMENTS_S3_BUCKET,
+            region: values.DOCUMENTS_S3_REGION,
+            accessKeyId: values.DOCUMENTS_S3_ACCESS_KEY_ID,
+            secretAccessKey: values.DOCUMENTS_S3_SECRET_ACCESS_KEY,
+            prefix: values.DOCUMENTS_S3_PREFIX ?? '',
+            serverSideEncryption: values.DOCUMENTS_S3_SERVER_SIDE_ENCRYPTION,
+            timeoutMs: values.DOCUMENTS_S3_TIMEOUT_MS,
+          }
+        : null,
     publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
   };
 }

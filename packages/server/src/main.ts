@@ -5,7 +5,7 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './applications/decide.js';
 import { startRetentionJob } from './lifecycle/retention.js';
-import { diskDocumentStore } from './documents/store.js';
+import { documentStoreFor } from './documents/store.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './ops/metrics.js';
 import { startMetricsServer } from './ops/metrics-server.js';
@@ -64,7 +64,7 @@ async function start() {
     db,
     clock: systemClock,
     periods: config.retention,
-    files: diskDocumentStore(config.documentsDir),
+    files: documentStoreFor(config),
     logger,
   });
 

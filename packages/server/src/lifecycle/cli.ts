@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Db } from '../db/schema.js';
-import { diskDocumentStore } from '../documents/store.js';
+import { documentStoreFor } from '../documents/store.js';
 import type { DocumentStore } from '../documents/store.js';
 import { deleteExpired } from './retention.js';
 
@@ -70,7 +70,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       runRetentionCommand(process.argv.slice(2), {
         db,
         periods: config.retention,
-        files: diskDocumentStore(config.documentsDir),
+        files: documentStoreFor(config),
         out: (line) => console.log(line),
         error: (line) => console.error(line),
       }),

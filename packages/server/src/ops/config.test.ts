@@ -76,6 +76,15 @@ const SECRETS: Record<
     value: 's'.repeat(40),
     read: (config) => config.staffIdentifierSecret,
   },
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: {
+    value: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    with: {
+      DOCUMENTS_S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+      DOCUMENTS_S3_BUCKET: 'broker-documents',
+      DOCUMENTS_S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+    },
+    read: (config) => config.documentsS3?.secretAccessKey,
+  },
 };
 
 describe('secrets from files (NAME_FILE)', () => {
