@@ -3,14 +3,11 @@ import { BRANDS } from '@broker/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import type { Db, DocumentType, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { DocumentType, StaffRole } from '../db/schema.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { renderBrandedMail } from '../mail/branded.js';
 import type { MailTransport } from '../portal/mail.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { fileAnswer, staffResponses, staffValidation } from '../staff/schemas.js';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   ACCEPTED_FILES,
   displayFileName,
@@ -23,17 +20,14 @@ import {
 import type { DocumentStore } from './store.js';
 import { newStorageKey } from './store.js';
 import { DOCUMENT_LINK_DAYS, hashLinkToken, isLinkTokenShaped, newLinkToken } from './tokens.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
 
 /** Agents and admins ask for and decide documents; auditors read them (docs/back-office.md). */
 const DOCUMENT_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
 const DOCUMENT_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
 
-export interface DocumentRoutesOptions {
-  db: Db;
-  clock: Clock;
+export interface DocumentRoutesOptions extends StaffRouteDependencies {
   store: DocumentStore;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
   mail: { transport: MailTransport; from: string; company: string };
   /** The applicant site's origin: the upload link starts with it. */
   publicBaseUrl: string;
@@ -152,7 +146,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.get(
     '/api/staff/applications/:id/documents',
     {
-      preHandler: guard(DOCUMENT_READERS),
+      onRequest: guard(DOCUMENT_READERS),
       ...staffValidation,
       schema: {
         summary: "An application's documents.",
@@ -170,7 +164,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.post(
     '/api/staff/applications/:id/documents',
     {
-      preHandler: guard(DOCUMENT_WORKERS),
+      onRequest: guard(DOCUMENT_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Ask the applicant (or joint applicant) for documents: an upload link by e-mail.',
@@ -319,7 +313,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.get(
     '/api/staff/applications/:id/documents/:documentId/file',
     {
-      preHandler: guard(DOCUMENT_READERS),
+      onRequest: guard(DOCUMENT_READERS),
       ...staffValidation,
       schema: {
         summary: 'Download an uploaded document (always as an attachment); audited.',
@@ -356,7 +350,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.post(
     '/api/staff/applications/:id/documents/:documentId/decision',
     {
-      preHandler: guard(DOCUMENT_WORKERS),
+      onRequest: guard(DOCUMENT_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Accept an uploaded document, or reject it with a reason.',

@@ -1,15 +1,9 @@
 import { CALL_TIMES, HARDER_KINDS, HELP_TOPICS, labelOf } from '@broker/domain';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
 
 /** Every role sees the queue; agents and admins work it (docs/back-office.md, "Callbacks"). */
 export const CALLBACK_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -43,12 +37,7 @@ const listAnswer = {
   description: 'The queue: open requests by due time, or the latest completed ones.',
 };
 
-export interface CallbackRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type CallbackRoutesOptions = StaffRouteDependencies;
 
 const MINUTE_MS = 60_000;
 
@@ -132,7 +121,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.get(
     '/api/staff/callbacks',
     {
-      preHandler: guard(CALLBACK_READERS),
+      onRequest: guard(CALLBACK_READERS),
       ...staffValidation,
       schema: {
         summary: 'The callback queue.',
@@ -163,7 +152,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.get(
     '/api/staff/callbacks/:id/disclosure',
     {
-      preHandler: guard(DISCLOSURE_READERS),
+      onRequest: guard(DISCLOSURE_READERS),
       ...staffValidation,
       schema: {
         summary: 'What the person said makes things harder for them (audited).',
@@ -201,7 +190,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.post(
     '/api/staff/callbacks/:id/assignment',
     {
-      preHandler: guard(CALLBACK_WORKERS),
+      onRequest: guard(CALLBACK_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Take a callback request, or give it back.',
@@ -239,7 +228,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.post(
     '/api/staff/callbacks/:id/complete',
     {
-      preHandler: guard(CALLBACK_WORKERS),
+      onRequest: guard(CALLBACK_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Complete a callback request with a note of the call.',

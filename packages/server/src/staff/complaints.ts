@@ -209,7 +209,7 @@ export function registerComplaintRoutes(
   app.get(
     '/api/staff/applications/:id/complaints',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       ...staffValidation,
       schema: {
         summary: "An application's complaints.",
@@ -227,7 +227,7 @@ export function registerComplaintRoutes(
   app.post(
     '/api/staff/applications/:id/complaints',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Log a complaint on an application.',
@@ -296,7 +296,7 @@ export function registerComplaintRoutes(
   app.post(
     '/api/staff/complaints/:id/response',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Record a complaint's final response and outcome.",
@@ -365,7 +365,7 @@ export function registerComplaintRoutes(
   app.get(
     '/api/staff/complaints',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       schema: {
         summary: 'The complaints register: open ones by deadline first, then answered ones.',
         response: staffResponses({ 200: listAnswer }),

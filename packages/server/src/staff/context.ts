@@ -1,7 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { LenderPanel } from '@broker/domain';
 import type { Environment } from '../config.js';
-import type { Db, StaffMemberRow } from '../db/schema.js';
+import type { Db, StaffMemberRow, StaffRole } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import type { MailTransport } from '../portal/mail.js';
 import type { DocumentStore } from '../documents/store.js';
@@ -49,6 +54,15 @@ export interface StaffRoutesOptions {
   documents?: { store: DocumentStore; publicBaseUrl: string; uploadsPerMinute: number };
   /** Releasing a possible duplicate decides and delivers it (staff/duplicates.ts). */
   duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
+}
+
+/** What a staff route file needs: the database, the clock, the guard and the audit. */
+export interface StaffRouteDependencies {
+  db: Db;
+  clock: Clock;
+  /** The `onRequest` hook that lets `roles` through (auth.ts createGuard). */
+  guard: (roles: readonly StaffRole[]) => onRequestAsyncHookHandler;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
 }
 
 /** What the staff route files share: repositories, the guard, the audit, the answers. */

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
+import type { Db } from '../db/schema.js';
 import { createDeliveryRepository } from '../delivery/repository.js';
-import type { AuditEntry } from './audit.js';
 import { deliveryAttemptsSchema, noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
+import type { StaffRouteDependencies } from './context.js';
 
 /**
  * An application's delivery attempts on its page, and redelivery of a dead letter
@@ -64,12 +63,7 @@ const params = z.strictObject({
   eventRowId: z.coerce.number().int().positive(),
 });
 
-export interface DeliveryRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type DeliveryRoutesOptions = StaffRouteDependencies;
 
 export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRoutesOptions): void {
   const { db, clock, guard, audit } = options;
@@ -77,7 +71,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
   app.post(
     '/api/staff/applications/:id/deliveries/:eventRowId/redeliver',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Send a dead-lettered event again.',

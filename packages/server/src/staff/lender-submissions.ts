@@ -5,22 +5,16 @@
  * commission disclosure the server served the applicant (docs/evidence.md). Resubmitting to
  * another lender is a new row naming the one before.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchedLenders } from '@broker/domain';
 import type { PanelDecision } from '@broker/domain';
 import { z } from 'zod';
-import type { Db, LenderDecision, LenderSubmissionsTable, StaffRole } from '../db/schema.js';
+import type { LenderDecision, LenderSubmissionsTable, StaffRole } from '../db/schema.js';
 import type { Selectable } from 'kysely';
-import type { Clock } from '../decisions/decide.js';
 import { servedTo } from '../evidence/served.js';
-import type { AuditEntry } from './audit.js';
 import { londonToday } from './queue.js';
 import { staffResponses, staffValidation } from './schemas.js';
+import type { StaffRouteDependencies } from './context.js';
 
 /** Every role reads a case's lender record; agents and admins record and update it (decision 0085). */
 export const LENDER_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -160,12 +154,7 @@ function view(row: Selectable<LenderSubmissionsTable>) {
   };
 }
 
-export interface LenderSubmissionRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type LenderSubmissionRoutesOptions = StaffRouteDependencies;
 
 export function registerLenderSubmissionRoutes(
   app: FastifyInstance,
@@ -229,7 +218,7 @@ export function registerLenderSubmissionRoutes(
   app.get(
     '/api/staff/applications/:id/lender-submissions',
     {
-      preHandler: guard(LENDER_READERS),
+      onRequest: guard(LENDER_READERS),
       ...staffValidation,
       schema: {
         summary: "A case's lender record: the panel's matches and every submission.",
@@ -249,7 +238,7 @@ export function registerLenderSubmissionRoutes(
   app.post(
     '/api/staff/applications/:id/lender-submissions',
     {
-      preHandler: guard(LENDER_RECORDERS),
+      onRequest: guard(LENDER_RECORDERS),
       ...staffValidation,
       schema: {
         summary: 'Record that the case was sent (or resent) to a lender the panel matched.',
@@ -341,7 +330,7 @@ export function registerLenderSubmissionRoutes(
   app.post(
     '/api/staff/applications/:id/lender-submissions/:submissionId',
     {
-      preHandler: guard(LENDER_RECORDERS),
+      onRequest: guard(LENDER_RECORDERS),
       ...staffValidation,
       schema: {
         summary:

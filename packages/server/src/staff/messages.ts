@@ -210,7 +210,7 @@ export function registerMessageRoutes(
   app.get(
     '/api/staff/applications/:id/messages',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       ...staffValidation,
       schema: {
         summary: 'The message templates for this applicant, and the messages sent.',
@@ -245,7 +245,7 @@ export function registerMessageRoutes(
   app.post(
     '/api/staff/applications/:id/messages/preview',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'A templated message as it would be sent, without sending it.',
@@ -266,7 +266,7 @@ export function registerMessageRoutes(
   app.post(
     '/api/staff/applications/:id/messages',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Send a templated message to the applicant.',

@@ -3,20 +3,15 @@
  * 0084-bulk-assign.md): the saved views and their counts, a case's next-action date, and
  * assigning several cases in one action.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { londonDate } from '../decisions/decide.js';
-import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
 import { APPLICATION_WORKERS, CLOSED_STATUSES, workOf } from './work.js';
+import type { StaffRouteDependencies } from './context.js';
 
 /** The saved views, in the order the queue shows them. */
 export const QUEUE_VIEWS = [
@@ -84,12 +79,7 @@ const countsSchema = z.looseObject(
   >,
 );
 
-export interface QueueRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type QueueRoutesOptions = StaffRouteDependencies;
 
 /**
  * Each view's count in one statement. "Unassigned" is every application less those whose work
@@ -129,7 +119,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.get(
     '/api/staff/queue/counts',
     {
-      preHandler: guard(QUEUE_READERS),
+      onRequest: guard(QUEUE_READERS),
       ...staffValidation,
       schema: {
         summary: "How many cases each of the work queue's views holds.",
@@ -146,7 +136,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.post(
     '/api/staff/applications/:id/next-action',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Set or clear a case's next-action date (a London date, YYYY-MM-DD).",
@@ -222,7 +212,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.post(
     '/api/staff/applications/assignments',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Assign several cases to one member (admins), or take them (agents).',

@@ -1,14 +1,8 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
-import type { Clock } from '../decisions/decide.js';
-import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
+import type { StaffRouteDependencies } from './context.js';
 
 /** Agents and admins work applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
@@ -59,12 +53,7 @@ const workAnswer = {
   description: "The application's work: status, assignee, activity.",
 };
 
-export interface WorkRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type WorkRoutesOptions = StaffRouteDependencies;
 
 /** An application's status and assignee (defaults: new, nobody) and its timeline. */
 export async function workOf(db: Db, rowId: number) {
@@ -147,7 +136,7 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
   app.post(
     '/api/staff/applications/:id/notes',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Add a note to an application.',
@@ -180,7 +169,7 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
   app.post(
     '/api/staff/applications/:id/status',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Move an application's work status on.",
@@ -243,7 +232,7 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
   app.post(
     '/api/staff/applications/:id/assignment',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Assign an application to me, to another member, or to nobody.',
