@@ -21,6 +21,7 @@ import type { DocumentStore } from './store.js';
 import { newStorageKey } from './store.js';
 import { DOCUMENT_LINK_DAYS, hashLinkToken, isLinkTokenShaped, newLinkToken } from './tokens.js';
 import type { StaffRouteDependencies } from '../staff/context.js';
+import { findOr404, loadCase } from '../staff/context.js';
 
 /** Agents and admins ask for and decide documents; auditors read them (docs/back-office.md). */
 const DOCUMENT_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
@@ -83,22 +84,6 @@ type LinkState =
 export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): void {
   const { db, clock, store, guard, audit } = options;
 
-  async function applicationOf(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select(['id', 'brand', 'reference'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
-
   async function staffList(rowId: number) {
     const rows = await db
       .selectFrom('application_documents')
@@ -155,7 +140,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'brand', 'reference']);
       if (application === null) return reply;
       return staffList(application.id);
     },
@@ -174,7 +159,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'brand', 'reference']);
       if (application === null) return reply;
       const parsed = requestBody.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
@@ -293,22 +278,15 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     return reasons;
   }
 
-  async function staffDocument(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = documentParams.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('application_documents')
-          .selectAll()
-          .where('id', '=', parsed.data.documentId)
-          .where('application_row_id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const staffDocument = (request: FastifyRequest, reply: FastifyReply) =>
+    findOr404(request, reply, documentParams, ({ id, documentId }) =>
+      db
+        .selectFrom('application_documents')
+        .selectAll()
+        .where('id', '=', documentId)
+        .where('application_row_id', '=', id)
+        .executeTakeFirst(),
+    );
 
   app.get(
     '/api/staff/applications/:id/documents/:documentId/file',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 import type { StaffRouteDependencies } from '../staff/context.js';
+import { findOr404 } from '../staff/context.js';
 
 /** Every role sees the queue; agents and admins work it (docs/back-office.md, "Callbacks"). */
 export const CALLBACK_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -106,17 +107,10 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
     };
   }
 
-  async function callback(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await selectCallbacks(db).where('callbacks.id', '=', parsed.data.id).executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const callback = (request: FastifyRequest, reply: FastifyReply) =>
+    findOr404(request, reply, params, ({ id }) =>
+      selectCallbacks(db).where('callbacks.id', '=', id).executeTakeFirst(),
+    );
 
   app.get(
     '/api/staff/callbacks',

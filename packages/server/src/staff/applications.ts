@@ -25,6 +25,7 @@ import { CLOSED_STATUSES, workOf } from './work.js';
 import { londonToday, QUEUE_VIEWS, VIEW_STATUS } from './queue.js';
 import { evidenceOf } from '../evidence/served.js';
 import type { StaffRouteDependencies } from './context.js';
+import { findOr404 } from './context.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -467,16 +468,16 @@ export function registerApplicationRoutes(
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = detailParams.safeParse(request.params);
-      if (!params.success) return reply.code(404).send({ error: 'not_found' });
-      const row = await db
-        .selectFrom('applications')
-        .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
-        .selectAll('applications')
-        .select('earlier.reference as earlier_reference')
-        .where('applications.id', '=', params.data.id)
-        .executeTakeFirst();
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, detailParams, ({ id }) =>
+        db
+          .selectFrom('applications')
+          .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
+          .selectAll('applications')
+          .select('earlier.reference as earlier_reference')
+          .where('applications.id', '=', id)
+          .executeTakeFirst(),
+      );
+      if (row === null) return reply;
       await audit(request, {
         action: 'application-viewed',
         target: String(row.id),

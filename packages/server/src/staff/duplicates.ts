@@ -10,6 +10,7 @@ import type { DecidedApplication } from '../repositories/applications.js';
 import { noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
 import type { StaffRouteDependencies } from './context.js';
+import { findOr404 } from './context.js';
 
 /**
  * Releasing a possible duplicate (docs/decisions/0051-duplicates-stored-linked-released.md): a
@@ -55,15 +56,11 @@ export function registerDuplicateRoutes(
       },
     },
     async (request, reply) => {
-      const parsed = params.safeParse(request.params);
-      if (!parsed.success) return reply.code(404).send({ error: 'not_found' });
-      const { id } = parsed.data;
-      const row = await db
-        .selectFrom('applications')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, params, ({ id }) =>
+        db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst(),
+      );
+      if (row === null) return reply;
+      const { id } = row;
       if (row.outcome !== 'duplicate' || row.completed_at === null) {
         return reply.code(409).send({ error: 'not_duplicate' });
       }

@@ -15,6 +15,7 @@ import { servedTo } from '../evidence/served.js';
 import { londonToday } from './queue.js';
 import { staffResponses, staffValidation } from './schemas.js';
 import type { StaffRouteDependencies } from './context.js';
+import { loadCase } from './context.js';
 
 /** Every role reads a case's lender record; agents and admins record and update it (decision 0085). */
 export const LENDER_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -59,7 +60,6 @@ export const LENDER_MESSAGES = {
 
 const params = z.strictObject({ id: z.coerce.number().int().positive() });
 /** The case's id, from either route's parameters. */
-const caseParams = z.object({ id: z.coerce.number().int().positive() });
 const submissionParams = z.strictObject({
   id: z.coerce.number().int().positive(),
   submissionId: z.coerce.number().int().positive(),
@@ -162,21 +162,8 @@ export function registerLenderSubmissionRoutes(
 ): void {
   const { db, clock, guard, audit } = options;
 
-  async function caseOf(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = caseParams.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select(['id', 'submission_key', 'decision_json'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const caseOf = (request: FastifyRequest, reply: FastifyReply) =>
+    loadCase(db, request, reply, ['id', 'submission_key', 'decision_json']);
 
   /** The lenders the stored decision matched (none for a declined or undecided case). */
   function matchesOf(decisionJson: string | null): { id: string; name: string }[] {

@@ -10,8 +10,9 @@ import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
 import type { Clock } from '../decisions/decide.js';
 import { londonDate } from '../decisions/decide.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
-import { APPLICATION_WORKERS, CLOSED_STATUSES, workOf } from './work.js';
+import { APPLICATION_WORKERS, assignableMember, CLOSED_STATUSES, workOf } from './work.js';
 import type { StaffRouteDependencies } from './context.js';
+import { addToTimeline, findOr404 } from './context.js';
 
 /** The saved views, in the order the queue shows them. */
 export const QUEUE_VIEWS = [
@@ -146,20 +147,19 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const id = params.safeParse(request.params);
-      const row = id.success
-        ? await db
-            .selectFrom('applications')
-            .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
-            .select([
-              'applications.id',
-              'application_work.work_status',
-              'application_work.next_action_on',
-            ])
-            .where('applications.id', '=', id.data.id)
-            .executeTakeFirst()
-        : undefined;
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, params, ({ id }) =>
+        db
+          .selectFrom('applications')
+          .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+          .select([
+            'applications.id',
+            'application_work.work_status',
+            'application_work.next_action_on',
+          ])
+          .where('applications.id', '=', id)
+          .executeTakeFirst(),
+      );
+      if (row === null) return reply;
       const parsed = nextActionBody.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
       const on = parsed.data.on === null ? null : parsed.data.on.trim();
@@ -243,16 +243,8 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
       }
       let assigneeEmail = '';
       if (targetId !== null) {
-        const assignee = await db
-          .selectFrom('staff_members')
-          .select(['email_lower', 'role', 'status'])
-          .where('id', '=', targetId)
-          .executeTakeFirst();
-        if (
-          !assignee ||
-          assignee.status !== 'active' ||
-          !APPLICATION_WORKERS.includes(assignee.role)
-        ) {
+        const assignee = await assignableMember(db, targetId);
+        if (!assignee) {
           return reply
             .code(400)
             .send({ error: 'invalid_assignee', message: QUEUE_MESSAGES.invalidAssignee });
@@ -304,17 +296,12 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
           }
           if (refused.length > 0) throw new RefusedAssignment(refused);
           for (const id of ids) {
-            await trx
-              .insertInto('application_activity')
-              .values({
-                application_row_id: id,
-                at: now,
-                staff_id: me.id,
-                staff_email: me.email_lower,
-                kind: 'assignment',
-                text: assigneeEmail,
-              })
-              .execute();
+            await addToTimeline(trx, me, {
+              rowId: id,
+              at: now,
+              kind: 'assignment',
+              text: assigneeEmail,
+            });
           }
           return null;
         })
