@@ -274,3 +274,4 @@ export type {
   CallbackRequestInput,
   HelpFieldError,
 } from './help.js';
+export type { AuditAction } from './audit-actions.js';
