@@ -122,7 +122,7 @@ export function SelectInput({ id, label, hint, error, options, ...select }: Sele
       <select
         id={id}
         name={id}
-        className="select"
+        className={error ? 'select select--error' : 'select'}
         aria-describedby={describedBy({ id, label, hint, error })}
         aria-invalid={error ? true : undefined}
         {...select}
