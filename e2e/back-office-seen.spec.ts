@@ -241,16 +241,58 @@ test('an admin reads the audit log in words, confirms an erasure by its referenc
   await iSelectWithArrows(page, page.getByLabel('New status'), 'Contacted');
   await iPressEnterOn(page, page.getByRole('button', { name: 'Change status' }));
   await expect(page.getByText('Status: Contacted')).toBeVisible();
+  // Kinds added with the work queue and complaints, made through the API the screens use.
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const base = `/api/staff/applications/${row.id}`;
+  expect((await staffCall(page, 'POST', `${base}/next-action`, { on: day(7) })).status).toBe(200);
+  const logged = await staffCall(page, 'POST', `${base}/complaints`, {
+    receivedOn: day(-1),
+    category: 'service',
+    summary: 'Nobody called back',
+  });
+  expect(logged.status).toBe(201);
+  const complaint = (logged.body as { complaints: { id: number }[] }).complaints[0]!;
+  const answered = await staffCall(page, 'POST', `/api/staff/complaints/${complaint.id}/response`, {
+    finalResponseOn: day(0),
+    outcome: 'upheld',
+  });
+  expect(answered.status).toBe(200);
   await iPressEnterOn(page, page.getByRole('link', { name: 'Audit log' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
-  const changed = page
-    .getByRole('table')
-    .getByRole('row')
-    .filter({ hasText: 'Changed the status' });
+  const rows = page.getByRole('table').getByRole('row');
+  const changed = rows.filter({ hasText: 'Changed the status' });
   await expect(changed.first()).toContainText('Mary Jackson');
   await expect(changed.first()).toContainText('From New to Contacted');
+  for (const words of [
+    'Viewed an application’s lender record',
+    'Set the next action date',
+    'Logged a complaint',
+    'Recorded a complaint’s final response',
+  ]) {
+    await expect(
+      rows
+        .filter({ hasText: words })
+        .filter({ hasText: `Application ${row.reference}` })
+        .first(),
+      words,
+    ).toBeVisible();
+  }
+  await expect(rows.filter({ hasText: 'Set the next action date' }).first()).toContainText(
+    /From none to \d{1,2} [A-Z][a-z]{2} \d{4}/,
+  );
   const table = page.getByRole('table');
-  await expect(table).not.toContainText('status-changed');
+  for (const code of [
+    'status-changed',
+    'lender-submissions-viewed',
+    'next-action-set',
+    'complaint-logged',
+    'complaint-answered',
+    'Next action set',
+    'Complaint answered',
+  ]) {
+    await expect(table).not.toContainText(code);
+  }
   await expect(table).not.toContainText('{');
   await expect(table).not.toContainText('@broker.example');
   await expectNoAxeViolations(page);

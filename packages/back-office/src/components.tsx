@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { AnchorHTMLAttributes, ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import type {
+  AnchorHTMLAttributes,
+  ChangeEvent,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { BASE, navigate } from './router';
 
 export interface Problem {
@@ -49,17 +56,23 @@ export function ErrorSummary({ problems }: { problems: readonly Problem[] }) {
   );
 }
 
-interface TextInputProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
 }
 
-export function TextInput({ id, label, hint, error, className, ...input }: TextInputProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
+/** The ids a field's control is described by: its hint and its error, when it has them. */
+function describedBy({ id, hint, error }: FieldProps): string | undefined {
+  return (
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    undefined
+  );
+}
+
+/** A form group: label, hint, error message, then the control (GOV.UK's order). */
+function Field({ id, label, hint, error, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className={error ? 'form-group form-group--error' : 'form-group'}>
       <label className="label" htmlFor={id}>
@@ -75,15 +88,70 @@ export function TextInput({ id, label, hint, error, className, ...input }: TextI
           <span className="visually-hidden">Error:</span> {error}
         </p>
       ) : null}
+      {children}
+    </div>
+  );
+}
+
+type TextInputProps = FieldProps & InputHTMLAttributes<HTMLInputElement>;
+
+export function TextInput({ id, label, hint, error, className, ...input }: TextInputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={id}
         className={`input ${error ? 'input--error' : ''} ${className ?? ''}`.trim()}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy({ id, label, hint, error })}
         aria-invalid={error ? true : undefined}
         {...input}
       />
-    </div>
+    </Field>
+  );
+}
+
+type SelectInputProps = FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly FilterOption[];
+  };
+
+/** A labelled select with its hint and error, like TextInput. */
+export function SelectInput({ id, label, hint, error, options, ...select }: SelectInputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        name={id}
+        className={error ? 'select select--error' : 'select'}
+        aria-describedby={describedBy({ id, label, hint, error })}
+        aria-invalid={error ? true : undefined}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+type TextAreaProps = FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** A labelled text area with its hint and error, like TextInput. */
+export function TextArea({ id, label, hint, error, ...textarea }: TextAreaProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        name={id}
+        className="textarea"
+        aria-describedby={describedBy({ id, label, hint, error })}
+        aria-invalid={error ? true : undefined}
+        {...textarea}
+      />
+    </Field>
   );
 }
 

@@ -283,3 +283,4 @@ export type {
   CallbackRequestInput,
   HelpFieldError,
 } from './help.js';
+export type { AuditAction } from './audit-actions.js';

@@ -1,8 +1,10 @@
+import type { AuditAction } from '@broker/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { Link, PageHeading } from '../components';
 import { usePath } from '../router';
 import { formatWhen } from '../format';
+import { formatDay } from './next-action';
 import { STATUS_NAMES } from './work';
 
 interface AuditEntry {
@@ -21,20 +23,43 @@ interface AuditEntry {
 
 type Chain = { intact: true; entries: number } | { intact: false; brokenAt: number };
 
-/** Each recorded action in words (docs/back-office.md "Audit log"); a new one reads as its code. */
-export const ACTION_WORDS: Readonly<Record<string, string>> = {
+/**
+ * Each kind of entry in words (docs/back-office.md "Audit log"). Typed by the server's one list
+ * of codes (domain's AuditAction), so a kind added without its words does not compile.
+ */
+export const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'application-viewed': 'Viewed an application',
   'applications-searched': 'Searched the applications',
   'applications-exported': 'Exported applications as CSV',
   assigned: 'Assigned an application',
   'audit-viewed': 'Viewed the audit log',
+  'bulk-assign-refused': 'Assigning several applications was refused',
+  'callback-assigned': 'Took or gave back a callback request',
+  'callback-completed': 'Completed a callback request',
+  'callback-disclosure-viewed': 'Read what makes things harder for a caller',
+  'callbacks-listed': 'Viewed the callback requests',
+  'complaint-answered': 'Recorded a complaint’s final response',
+  'complaint-logged': 'Logged a complaint',
+  'complaints-register-viewed': 'Viewed the complaints register',
   'csrf-refused': 'A request from another site was refused',
   'delivery-redelivered': 'Sent a delivery again',
   'disclosure-text-viewed': 'Viewed a disclosure text',
+  'document-accepted': 'Accepted a document',
+  'document-rejected': 'Rejected a document',
+  'document-viewed': 'Viewed a document',
+  'documents-requested': 'Asked for documents',
   'duplicate-released': 'Released a possible duplicate',
   erased: 'Erased a person’s data',
   'funnel-viewed': 'Viewed the funnel',
+  'lender-submission-updated': 'Recorded a lender’s decision',
+  'lender-submissions-viewed': 'Viewed an application’s lender record',
+  'lender-submitted': 'Sent an application to a lender',
+  'message-not-sent': 'A message could not be sent',
+  'message-refused': 'A message was refused: no consent or no e-mail address',
+  'message-sent': 'Sent a message to the applicant',
+  'next-action-set': 'Set the next action date',
   'note-added': 'Added a note',
+  'queue-counted': 'Viewed the work queue',
   'session-expired': 'Signed out: the session ended',
   'sign-in': 'Signed in',
   'sign-in-failed': 'Failed to sign in',
@@ -49,6 +74,13 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   'status-changed': 'Changed the status',
   'subject-access': 'Gave a person a copy of their data',
 };
+
+/** An entry's kind in words; a code the log kept from an older version reads as its code. */
+export function actionText(action: string): string {
+  return Object.hasOwn(ACTION_WORDS, action)
+    ? ACTION_WORDS[action as AuditAction]
+    : sentence(words(action));
+}
 
 /** A code or a key as words: "status-changed" and "searchKind" read "Status changed", "search kind". */
 function words(code: string): string {
@@ -79,12 +111,16 @@ function fieldsText(detail: Record<string, unknown>): string {
     .join('; ');
 }
 
-/** The entry's detail as a sentence: statuses in their names, anything else as "key: value". */
+/** The entry's detail as a sentence: statuses by name, dates as days, the rest as "key: value". */
 export function detailText(action: string, detail: Record<string, unknown> | null): string {
   if (detail === null) return '';
   if (action === 'status-changed' && typeof detail.to === 'string') {
     const from = typeof detail.from === 'string' ? (STATUS_NAMES[detail.from] ?? detail.from) : '';
     return `From ${from} to ${STATUS_NAMES[detail.to] ?? detail.to}`;
+  }
+  if (action === 'next-action-set' && 'to' in detail) {
+    const day = (value: unknown) => (typeof value === 'string' ? formatDay(value) : 'none');
+    return `From ${day(detail.from)} to ${day(detail.to)}`;
   }
   return sentence(fieldsText(detail));
 }
@@ -159,9 +195,7 @@ export function AuditScreen() {
                   <td data-label="Who">
                     {entry.actorName ?? entry.actorEmail ?? 'Nobody signed in'}
                   </td>
-                  <td data-label="What">
-                    {ACTION_WORDS[entry.action] ?? sentence(words(entry.action))}
-                  </td>
+                  <td data-label="What">{actionText(entry.action)}</td>
                   <td data-label="Concerning">
                     <Concerning entry={entry} />
                   </td>

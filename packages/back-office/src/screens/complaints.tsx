@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api, ApiError } from '../api';
 import type { Session } from '../api';
-import { ErrorSummary, Link, PageHeading } from '../components';
-import type { Problem } from '../components';
+import { ErrorSummary, Link, PageHeading, SelectInput, TextArea, TextInput } from '../components';
+import type { FilterOption, Problem } from '../components';
 
 export interface Complaint {
   id: number;
@@ -23,17 +23,19 @@ export interface Complaint {
 }
 
 /** Kept in step with the server's list (staff/complaints.ts), which refuses any other. */
-const CATEGORIES: readonly [string, string][] = [
-  ['arranging', 'How the finance was arranged or sold'],
-  ['commission', 'Commission or what we disclosed'],
-  ['service', 'Our service or how we handled the application'],
-  ['data-protection', 'How we used personal data'],
-  ['other', 'Something else'],
+const CATEGORIES: readonly FilterOption[] = [
+  { value: '', label: 'Choose' },
+  { value: 'arranging', label: 'How the finance was arranged or sold' },
+  { value: 'commission', label: 'Commission or what we disclosed' },
+  { value: 'service', label: 'Our service or how we handled the application' },
+  { value: 'data-protection', label: 'How we used personal data' },
+  { value: 'other', label: 'Something else' },
 ];
-const OUTCOMES: readonly [string, string][] = [
-  ['upheld', 'Upheld'],
-  ['partly-upheld', 'Partly upheld'],
-  ['not-upheld', 'Not upheld'],
+const OUTCOMES: readonly FilterOption[] = [
+  { value: '', label: 'Choose' },
+  { value: 'upheld', label: 'Upheld' },
+  { value: 'partly-upheld', label: 'Partly upheld' },
+  { value: 'not-upheld', label: 'Not upheld' },
 ];
 
 /** A calendar date (YYYY-MM-DD) as the back office shows dates: "5 May 2026". */
@@ -81,14 +83,6 @@ function problemsFrom(error: unknown, fallbackField: string): Problem[] {
   ];
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={`${id}-error`} className="error-message">
-      <span className="visually-hidden">Error:</span> {message}
-    </p>
-  ) : null;
-}
-
 /** The final response to one complaint: its date and outcome. */
 function ResponseForm({
   complaint,
@@ -133,40 +127,23 @@ function ResponseForm({
     >
       <ErrorSummary problems={problems} />
       <div className="filters__row">
-        <div className={dateError ? 'form-group form-group--error' : 'form-group'}>
-          <label className="label" htmlFor={`${prefix}-finalResponseOn`}>
-            Date of the final response
-          </label>
-          <FieldError id={`${prefix}-finalResponseOn`} message={dateError} />
-          <input
-            id={`${prefix}-finalResponseOn`}
-            type="date"
-            className="input input--date"
-            value={date}
-            aria-describedby={dateError ? `${prefix}-finalResponseOn-error` : undefined}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div className={outcomeError ? 'form-group form-group--error' : 'form-group'}>
-          <label className="label" htmlFor={`${prefix}-outcome`}>
-            Outcome
-          </label>
-          <FieldError id={`${prefix}-outcome`} message={outcomeError} />
-          <select
-            id={`${prefix}-outcome`}
-            className="select"
-            value={outcome}
-            aria-describedby={outcomeError ? `${prefix}-outcome-error` : undefined}
-            onChange={(event) => setOutcome(event.target.value)}
-          >
-            <option value="">Choose</option>
-            {OUTCOMES.map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextInput
+          id={`${prefix}-finalResponseOn`}
+          label="Date of the final response"
+          type="date"
+          className="input--date"
+          error={dateError}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <SelectInput
+          id={`${prefix}-outcome`}
+          label="Outcome"
+          error={outcomeError}
+          value={outcome}
+          options={OUTCOMES}
+          onChange={(event) => setOutcome(event.target.value)}
+        />
         <div className="form-group form-group--bottom">
           <button type="submit" className="button button--secondary">
             Record the final response
@@ -293,63 +270,33 @@ export function ComplaintsPanel({
           <summary className="details__summary">Log a complaint</summary>
           <form noValidate onSubmit={(event) => void log(event)} className="details__text">
             <ErrorSummary problems={problems} />
-            <div className={error('receivedOn') ? 'form-group form-group--error' : 'form-group'}>
-              <label className="label" htmlFor="complaint-receivedOn">
-                Date received
-              </label>
-              <div id="complaint-receivedOn-hint" className="hint">
-                The day the complaint reached us, by any means. The final response is due 8 weeks
-                later.
-              </div>
-              <FieldError id="complaint-receivedOn" message={error('receivedOn')} />
-              <input
-                id="complaint-receivedOn"
-                type="date"
-                className="input input--date"
-                value={receivedOn}
-                aria-describedby={
-                  error('receivedOn')
-                    ? 'complaint-receivedOn-hint complaint-receivedOn-error'
-                    : 'complaint-receivedOn-hint'
-                }
-                onChange={(event) => setReceivedOn(event.target.value)}
-              />
-            </div>
-            <div className={error('category') ? 'form-group form-group--error' : 'form-group'}>
-              <label className="label" htmlFor="complaint-category">
-                What it is about
-              </label>
-              <FieldError id="complaint-category" message={error('category')} />
-              <select
-                id="complaint-category"
-                className="select"
-                value={category}
-                aria-describedby={error('category') ? 'complaint-category-error' : undefined}
-                onChange={(event) => setCategory(event.target.value)}
-              >
-                <option value="">Choose</option>
-                {CATEGORIES.map(([value, name]) => (
-                  <option key={value} value={value}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={error('summary') ? 'form-group form-group--error' : 'form-group'}>
-              <label className="label" htmlFor="complaint-summary">
-                Summary of the complaint
-              </label>
-              <FieldError id="complaint-summary" message={error('summary')} />
-              <textarea
-                id="complaint-summary"
-                className="textarea"
-                rows={4}
-                maxLength={2000}
-                value={summary}
-                aria-describedby={error('summary') ? 'complaint-summary-error' : undefined}
-                onChange={(event) => setSummary(event.target.value)}
-              />
-            </div>
+            <TextInput
+              id="complaint-receivedOn"
+              label="Date received"
+              hint="The day the complaint reached us, by any means. The final response is due 8 weeks later."
+              type="date"
+              className="input--date"
+              error={error('receivedOn')}
+              value={receivedOn}
+              onChange={(event) => setReceivedOn(event.target.value)}
+            />
+            <SelectInput
+              id="complaint-category"
+              label="What it is about"
+              error={error('category')}
+              value={category}
+              options={CATEGORIES}
+              onChange={(event) => setCategory(event.target.value)}
+            />
+            <TextArea
+              id="complaint-summary"
+              label="Summary of the complaint"
+              error={error('summary')}
+              rows={4}
+              maxLength={2000}
+              value={summary}
+              onChange={(event) => setSummary(event.target.value)}
+            />
             <button type="submit" className="button button--secondary">
               Log the complaint
             </button>

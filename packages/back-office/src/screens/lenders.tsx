@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api, ApiError } from '../api';
 import type { Session } from '../api';
-import { ErrorSummary, TextInput } from '../components';
+import { ErrorSummary, SelectInput, TextInput } from '../components';
 import type { Problem } from '../components';
 import { formatWhen } from '../format';
 import { formatDay } from './next-action';
@@ -222,32 +222,15 @@ function SendForm({
       <p className="visually-hidden" role="status">
         {said}
       </p>
-      <div className={error('lender') ? 'form-group form-group--error' : 'form-group'}>
-        <label className="label" htmlFor="lender">
-          Lender
-        </label>
-        <div id="lender-hint" className="hint">
-          The lenders the panel matched for this application
-        </div>
-        {error('lender') ? (
-          <p id="lender-error" className="error-message">
-            <span className="visually-hidden">Error:</span> {error('lender')}
-          </p>
-        ) : null}
-        <select
-          id="lender"
-          className="select"
-          value={lenderId}
-          aria-describedby={error('lender') ? 'lender-hint lender-error' : 'lender-hint'}
-          onChange={(event) => setLenderId(event.target.value)}
-        >
-          {lenders.map((lender) => (
-            <option key={lender.id} value={lender.id}>
-              {lender.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id="lender"
+        label="Lender"
+        hint="The lenders the panel matched for this application"
+        error={error('lender')}
+        value={lenderId}
+        options={lenders.map((lender) => ({ value: lender.id, label: lender.name }))}
+        onChange={(event) => setLenderId(event.target.value)}
+      />
       <TextInput
         id="lender-reference"
         label="Lender’s reference (optional)"
@@ -318,29 +301,17 @@ function UpdateForm({
       <p className="visually-hidden" role="status">
         {said}
       </p>
-      <div className={error('update-decision') ? 'form-group form-group--error' : 'form-group'}>
-        <label className="label" htmlFor="update-decision">
-          Decision
-        </label>
-        {error('update-decision') ? (
-          <p id="update-decision-error" className="error-message">
-            <span className="visually-hidden">Error:</span> {error('update-decision')}
-          </p>
-        ) : null}
-        <select
-          id="update-decision"
-          className="select"
-          value={decision}
-          aria-describedby={error('update-decision') ? 'update-decision-error' : undefined}
-          onChange={(event) => setDecision(event.target.value)}
-        >
-          {submission.nextDecisions.map((next) => (
-            <option key={next} value={next}>
-              {DECISION_NAMES[next]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id="update-decision"
+        label="Decision"
+        error={error('update-decision')}
+        value={decision}
+        options={submission.nextDecisions.map((next) => ({
+          value: next,
+          label: DECISION_NAMES[next],
+        }))}
+        onChange={(event) => setDecision(event.target.value)}
+      />
       <TextInput
         id="update-lender-reference"
         label="Lender’s reference"

@@ -3,14 +3,11 @@ import { BRANDS } from '@broker/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import type { Db, DocumentType, StaffRole } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
+import type { DocumentType, StaffRole } from '../db/schema.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { renderBrandedMail } from '../mail/branded.js';
 import type { MailTransport } from '../portal/mail.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { fileAnswer, staffResponses, staffValidation } from '../staff/schemas.js';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   ACCEPTED_FILES,
   displayFileName,
@@ -23,17 +20,15 @@ import {
 import type { DocumentStore } from './store.js';
 import { newStorageKey } from './store.js';
 import { DOCUMENT_LINK_DAYS, hashLinkToken, isLinkTokenShaped, newLinkToken } from './tokens.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
+import { findOr404, loadCase } from '../staff/context.js';
 
 /** Agents and admins ask for and decide documents; auditors read them (docs/back-office.md). */
 const DOCUMENT_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
 const DOCUMENT_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
 
-export interface DocumentRoutesOptions {
-  db: Db;
-  clock: Clock;
+export interface DocumentRoutesOptions extends StaffRouteDependencies {
   store: DocumentStore;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
   mail: { transport: MailTransport; from: string; company: string };
   /** The applicant site's origin: the upload link starts with it. */
   publicBaseUrl: string;
@@ -89,22 +84,6 @@ type LinkState =
 export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): void {
   const { db, clock, store, guard, audit } = options;
 
-  async function applicationOf(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select(['id', 'brand', 'reference'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
-
   async function staffList(rowId: number) {
     const rows = await db
       .selectFrom('application_documents')
@@ -152,7 +131,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.get(
     '/api/staff/applications/:id/documents',
     {
-      preHandler: guard(DOCUMENT_READERS),
+      onRequest: guard(DOCUMENT_READERS),
       ...staffValidation,
       schema: {
         summary: "An application's documents.",
@@ -161,7 +140,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'brand', 'reference']);
       if (application === null) return reply;
       return staffList(application.id);
     },
@@ -170,7 +149,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.post(
     '/api/staff/applications/:id/documents',
     {
-      preHandler: guard(DOCUMENT_WORKERS),
+      onRequest: guard(DOCUMENT_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Ask the applicant (or joint applicant) for documents: an upload link by e-mail.',
@@ -180,7 +159,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'brand', 'reference']);
       if (application === null) return reply;
       const parsed = requestBody.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
@@ -299,27 +278,20 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     return reasons;
   }
 
-  async function staffDocument(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = documentParams.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('application_documents')
-          .selectAll()
-          .where('id', '=', parsed.data.documentId)
-          .where('application_row_id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const staffDocument = (request: FastifyRequest, reply: FastifyReply) =>
+    findOr404(request, reply, documentParams, ({ id, documentId }) =>
+      db
+        .selectFrom('application_documents')
+        .selectAll()
+        .where('id', '=', documentId)
+        .where('application_row_id', '=', id)
+        .executeTakeFirst(),
+    );
 
   app.get(
     '/api/staff/applications/:id/documents/:documentId/file',
     {
-      preHandler: guard(DOCUMENT_READERS),
+      onRequest: guard(DOCUMENT_READERS),
       ...staffValidation,
       schema: {
         summary: 'Download an uploaded document (always as an attachment); audited.',
@@ -356,7 +328,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   app.post(
     '/api/staff/applications/:id/documents/:documentId/decision',
     {
-      preHandler: guard(DOCUMENT_WORKERS),
+      onRequest: guard(DOCUMENT_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Accept an uploaded document, or reject it with a reason.',

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DISCLOSURE_TEXT_IDS } from '@broker/domain';
-import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
-import type { AuditEntry } from '../staff/audit.js';
+import type { StaffRole } from '../db/schema.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { DisclosureTextMismatch, storeDisclosureTexts } from './texts.js';
 import { DISCLOSURE_TEXTS } from './texts.generated.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
 
 /** Every role that reads applications may open the texts they were shown (docs/evidence.md). */
 export const DISCLOSURE_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -16,12 +15,7 @@ const params = z.strictObject({
   version: z.coerce.number().int().min(1).max(10_000),
 });
 
-export interface EvidenceRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type EvidenceRoutesOptions = StaffRouteDependencies;
 
 /**
  * Stores the shipped texts when the server starts, and lets staff open one version of a text
@@ -44,7 +38,7 @@ export function registerEvidenceRoutes(app: FastifyInstance, options: EvidenceRo
   app.get(
     '/api/staff/disclosures/:text/:version',
     {
-      preHandler: guard(DISCLOSURE_READERS),
+      onRequest: guard(DISCLOSURE_READERS),
       ...staffValidation,
       schema: {
         summary: 'A version of a disclosure text, as applicants were shown it.',

@@ -1,12 +1,11 @@
 import { BRAND_LIST, FUNNEL_BRANCHES, FUNNEL_OUTCOME_STEPS, FUNNEL_STEPS } from '@broker/domain';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../applications/decide.js';
-import type { Db, StaffRole } from '../db/schema.js';
+import type { StaffRole } from '../db/schema.js';
 import { APPLICATION_READERS } from '../staff/applications.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
 
 /** Every role may read the funnel: it holds no personal data (docs/funnel.md). */
 export const FUNNEL_READERS: readonly StaffRole[] = APPLICATION_READERS;
@@ -50,12 +49,7 @@ const funnelAnswer = z.looseObject({
 const OUTCOMES: readonly string[] = FUNNEL_OUTCOME_STEPS;
 const JOURNEY = FUNNEL_STEPS.filter((step) => !OUTCOMES.includes(step));
 
-export interface StaffFunnelRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type StaffFunnelRoutesOptions = StaffRouteDependencies;
 
 export interface FunnelStepCount {
   step: string;
@@ -82,7 +76,7 @@ export function registerStaffFunnelRoutes(
   app.get(
     '/api/staff/funnel',
     {
-      preHandler: guard(FUNNEL_READERS),
+      onRequest: guard(FUNNEL_READERS),
       ...staffValidation,
       schema: {
         summary: 'How many applications reached each step, by day (no personal data).',

@@ -1,15 +1,10 @@
 import { CALL_TIMES, HARDER_KINDS, HELP_TOPICS, labelOf } from '@broker/domain';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
+import { findOr404 } from '../staff/context.js';
 
 /** Every role sees the queue; agents and admins work it (docs/back-office.md, "Callbacks"). */
 export const CALLBACK_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -43,12 +38,7 @@ const listAnswer = {
   description: 'The queue: open requests by due time, or the latest completed ones.',
 };
 
-export interface CallbackRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type CallbackRoutesOptions = StaffRouteDependencies;
 
 const MINUTE_MS = 60_000;
 
@@ -117,22 +107,15 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
     };
   }
 
-  async function callback(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await selectCallbacks(db).where('callbacks.id', '=', parsed.data.id).executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const callback = (request: FastifyRequest, reply: FastifyReply) =>
+    findOr404(request, reply, params, ({ id }) =>
+      selectCallbacks(db).where('callbacks.id', '=', id).executeTakeFirst(),
+    );
 
   app.get(
     '/api/staff/callbacks',
     {
-      preHandler: guard(CALLBACK_READERS),
+      onRequest: guard(CALLBACK_READERS),
       ...staffValidation,
       schema: {
         summary: 'The callback queue.',
@@ -163,7 +146,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.get(
     '/api/staff/callbacks/:id/disclosure',
     {
-      preHandler: guard(DISCLOSURE_READERS),
+      onRequest: guard(DISCLOSURE_READERS),
       ...staffValidation,
       schema: {
         summary: 'What the person said makes things harder for them (audited).',
@@ -201,7 +184,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.post(
     '/api/staff/callbacks/:id/assignment',
     {
-      preHandler: guard(CALLBACK_WORKERS),
+      onRequest: guard(CALLBACK_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Take a callback request, or give it back.',
@@ -239,7 +222,7 @@ export function registerCallbackRoutes(app: FastifyInstance, options: CallbackRo
   app.post(
     '/api/staff/callbacks/:id/complete',
     {
-      preHandler: guard(CALLBACK_WORKERS),
+      onRequest: guard(CALLBACK_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Complete a callback request with a note of the call.',

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { confirmsErasure, erasureConfirmation } from '@broker/domain';
 import { z } from 'zod';
-import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
+import type { StaffRole } from '../db/schema.js';
 import type { DocumentStore } from '../documents/store.js';
-import type { AuditEntry } from '../staff/audit.js';
 import { staffResponses, staffValidation } from '../staff/schemas.js';
 import { eraseSubject, findSubject, subjectAccessDocument, subjectQuery } from './subject.js';
+import type { StaffRouteDependencies } from '../staff/context.js';
 
 /** Subject access and erasure are for admins only (docs/back-office.md, docs/data-lifecycle.md). */
 export const LIFECYCLE_ROLES: readonly StaffRole[] = ['admin'];
@@ -29,11 +28,7 @@ const eraseBody = z.strictObject({
   confirmation: z.string().max(100),
 });
 
-export interface LifecycleRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+export interface LifecycleRoutesOptions extends StaffRouteDependencies {
   /** Where uploaded documents are kept: erasure deletes their files (docs/documents.md). */
   files?: DocumentStore | undefined;
 }
@@ -47,7 +42,7 @@ export function registerLifecycleRoutes(
   app.post(
     '/api/staff/subject-access',
     {
-      preHandler: guard(LIFECYCLE_ROLES),
+      onRequest: guard(LIFECYCLE_ROLES),
       ...staffValidation,
       schema: {
         summary:
@@ -92,7 +87,7 @@ export function registerLifecycleRoutes(
   app.post(
     '/api/staff/erasure',
     {
-      preHandler: guard(LIFECYCLE_ROLES),
+      onRequest: guard(LIFECYCLE_ROLES),
       ...staffValidation,
       schema: {
         summary: "Erase a person's applications, the ones the admin reviewed.",

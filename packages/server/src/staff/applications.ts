@@ -8,16 +8,10 @@ import {
 import type { LenderPanel, PanelDecision } from '@broker/domain';
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dialectOf } from '../db/connection.js';
-import type { ApplicationRow, Db, StaffRole } from '../db/schema.js';
-import type { AuditEntry } from './audit.js';
+import type { ApplicationRow, StaffRole } from '../db/schema.js';
 import {
   applicationDetailSchema,
   applicationSummarySchema,
@@ -28,9 +22,10 @@ import {
 import { phoneAsText, timeAsText, toCsv } from './csv.js';
 import { deliveriesOf } from './deliveries.js';
 import { CLOSED_STATUSES, workOf } from './work.js';
-import type { Clock } from '../applications/decide.js';
 import { londonToday, QUEUE_VIEWS, VIEW_STATUS } from './queue.js';
 import { evidenceOf } from '../evidence/served.js';
+import type { StaffRouteDependencies } from './context.js';
+import { findOr404 } from './context.js';
 
 /** Every role reads applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -177,11 +172,7 @@ function summary(row: ListedRow) {
   };
 }
 
-export interface ApplicationRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+export interface ApplicationRoutesOptions extends StaffRouteDependencies {
   /** The panel in use, to say which lenders could lend on an application's branch. */
   panel?: LenderPanel | undefined;
 }
@@ -362,7 +353,7 @@ export function registerApplicationRoutes(
   app.post(
     '/api/staff/applications/search',
     {
-      preHandler: guard(APPLICATION_READERS),
+      onRequest: guard(APPLICATION_READERS),
       ...staffValidation,
       schema: {
         summary: 'Applications, newest first, filtered and searched, 25 a page.',
@@ -412,7 +403,7 @@ export function registerApplicationRoutes(
   app.post(
     '/api/staff/applications/export',
     {
-      preHandler: guard(APPLICATION_EXPORTERS),
+      onRequest: guard(APPLICATION_EXPORTERS),
       ...staffValidation,
       schema: {
         summary: 'The filtered list as CSV.',
@@ -466,7 +457,7 @@ export function registerApplicationRoutes(
   app.get(
     '/api/staff/applications/:id',
     {
-      preHandler: guard(APPLICATION_READERS),
+      onRequest: guard(APPLICATION_READERS),
       ...staffValidation,
       schema: {
         summary: 'One application: answers, outcome, work and deliveries.',
@@ -477,16 +468,16 @@ export function registerApplicationRoutes(
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = detailParams.safeParse(request.params);
-      if (!params.success) return reply.code(404).send({ error: 'not_found' });
-      const row = await db
-        .selectFrom('applications')
-        .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
-        .selectAll('applications')
-        .select('earlier.reference as earlier_reference')
-        .where('applications.id', '=', params.data.id)
-        .executeTakeFirst();
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, detailParams, ({ id }) =>
+        db
+          .selectFrom('applications')
+          .leftJoin('applications as earlier', 'earlier.id', 'applications.duplicate_of')
+          .selectAll('applications')
+          .select('earlier.reference as earlier_reference')
+          .where('applications.id', '=', id)
+          .executeTakeFirst(),
+      );
+      if (row === null) return reply;
       await audit(request, {
         action: 'application-viewed',
         target: String(row.id),

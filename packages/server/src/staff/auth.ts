@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Environment } from '../config.js';
 import type { Db, StaffMemberRow, StaffRole } from '../db/schema.js';
 import type { Clock } from '../applications/decide.js';
@@ -100,12 +100,13 @@ export interface GuardDependencies {
 /**
  * The check in front of every staff route: a live, signed-in session (else 401), a valid CSRF
  * token on a state change (else 403 `csrf`), then one of `roles` (else 403 `forbidden`). A
- * request that passes counts as activity and moves the idle expiry on.
+ * request that passes counts as activity and moves the idle expiry on. Every staff route runs it
+ * as its `onRequest` hook: a refused request is answered before its body is read or parsed.
  */
 export function createGuard(deps: GuardDependencies) {
   const cookieName = sessionCookieName(deps.environment);
-  return (roles: readonly StaffRole[]): preHandlerAsyncHookHandler =>
-    async function guard(request, reply) {
+  return (roles: readonly StaffRole[]): onRequestAsyncHookHandler => {
+    const hook: onRequestAsyncHookHandler = async function guard(request, reply) {
       const now = deps.clock.now();
       const sessionId = readCookie(request, cookieName);
       const session = sessionId === null ? undefined : await deps.sessions.find(sessionId);
@@ -156,4 +157,17 @@ export function createGuard(deps: GuardDependencies) {
       await deps.sessions.touch(sessionId, now);
       request.staff = { member, sessionId };
     };
+    GUARDS.set(hook, roles);
+    return hook;
+  };
+}
+
+const GUARDS = new WeakMap<object, readonly StaffRole[]>();
+
+/**
+ * The roles a hook made by `createGuard` lets through, or null for any other function: how a
+ * test walks the routes and finds each one's guard among its `onRequest` hooks.
+ */
+export function guardedRoles(hook: unknown): readonly StaffRole[] | null {
+  return typeof hook === 'function' ? (GUARDS.get(hook) ?? null) : null;
 }

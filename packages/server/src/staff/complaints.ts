@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ComplaintOutcome, ComplaintsTable, Db } from '../db/schema.js';
+import type { ComplaintOutcome, ComplaintsTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 import type { StaffContext } from './context.js';
 import { STAFF_ROLES } from './repository.js';
 import { staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
+import { addToTimeline, findOr404, loadCase } from './context.js';
 
 /**
  * The complaints register (docs/back-office.md, "Complaints"; docs/decisions/0093-complaints-register.md):
@@ -167,33 +168,13 @@ export function registerComplaintRoutes(
 ): void {
   const { db, clock, guard, audit } = options;
 
-  async function applicationOf(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select(['id', 'reference'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) await reply.code(404).send({ error: 'not_found' });
-    return row ?? null;
-  }
-
-  async function onTimeline(db: Db, rowId: number, request: FastifyRequest, text: string) {
-    const staff = request.staff!.member;
-    await db
-      .insertInto('application_activity')
-      .values({
-        application_row_id: rowId,
-        at: clock.now().toISOString(),
-        staff_id: staff.id,
-        staff_email: staff.email_lower,
-        kind: 'complaint',
-        text,
-      })
-      .execute();
-  }
+  const onTimeline = (rowId: number, request: FastifyRequest, text: string) =>
+    addToTimeline(db, request.staff!.member, {
+      rowId,
+      at: clock.now().toISOString(),
+      kind: 'complaint',
+      text,
+    });
 
   async function complaintsOf(rowId: number) {
     const today = londonDate(clock.now());
@@ -209,7 +190,7 @@ export function registerComplaintRoutes(
   app.get(
     '/api/staff/applications/:id/complaints',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       ...staffValidation,
       schema: {
         summary: "An application's complaints.",
@@ -218,7 +199,7 @@ export function registerComplaintRoutes(
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'reference']);
       if (!application) return reply;
       return { complaints: await complaintsOf(application.id) };
     },
@@ -227,7 +208,7 @@ export function registerComplaintRoutes(
   app.post(
     '/api/staff/applications/:id/complaints',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Log a complaint on an application.',
@@ -237,7 +218,7 @@ export function registerComplaintRoutes(
       },
     },
     async (request, reply) => {
-      const application = await applicationOf(request, reply);
+      const application = await loadCase(db, request, reply, ['id', 'reference']);
       if (!application) return reply;
       const parsed = logBody.safeParse(request.body);
       const body = parsed.success ? parsed.data : { receivedOn: '', category: '', summary: '' };
@@ -278,7 +259,6 @@ export function registerComplaintRoutes(
         .returning('id')
         .executeTakeFirstOrThrow();
       await onTimeline(
-        db,
         application.id,
         request,
         `Complaint logged: ${COMPLAINT_CATEGORIES[body.category as ComplaintCategory]}`,
@@ -296,7 +276,7 @@ export function registerComplaintRoutes(
   app.post(
     '/api/staff/complaints/:id/response',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Record a complaint's final response and outcome.",
@@ -306,19 +286,17 @@ export function registerComplaintRoutes(
       },
     },
     async (request, reply) => {
-      const id = params.safeParse(request.params);
-      const complaint = id.success
-        ? await db
-            .selectFrom('complaints')
-            .selectAll()
-            .where('id', '=', id.data.id)
-            .executeTakeFirst()
-        : undefined;
-      // A complaint whose application has gone is answered before that, or not from a case.
-      if (!complaint || complaint.application_row_id === null) {
-        return reply.code(404).send({ error: 'not_found' });
-      }
-      const rowId = complaint.application_row_id;
+      const complaint = await findOr404(request, reply, params, async ({ id }) => {
+        const row = await db
+          .selectFrom('complaints')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // A complaint whose application has gone is answered before that, or not from a case.
+        return row?.application_row_id == null ? null : { ...row, rowId: row.application_row_id };
+      });
+      if (complaint === null) return reply;
+      const { rowId } = complaint;
       const parsed = responseBody.safeParse(request.body);
       const body = parsed.success ? parsed.data : { finalResponseOn: '', outcome: '' };
       const today = londonDate(clock.now());
@@ -352,7 +330,7 @@ export function registerComplaintRoutes(
           .code(409)
           .send({ error: 'already_answered', message: COMPLAINT_MESSAGES.alreadyAnswered });
       }
-      await onTimeline(db, rowId, request, `Complaint answered: ${COMPLAINT_OUTCOMES[outcome]}`);
+      await onTimeline(rowId, request, `Complaint answered: ${COMPLAINT_OUTCOMES[outcome]}`);
       await audit(request, {
         action: 'complaint-answered',
         target: String(rowId),
@@ -365,7 +343,7 @@ export function registerComplaintRoutes(
   app.get(
     '/api/staff/complaints',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       schema: {
         summary: 'The complaints register: open ones by deadline first, then answered ones.',
         response: staffResponses({ 200: listAnswer }),

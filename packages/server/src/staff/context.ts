@@ -1,7 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { LenderPanel } from '@broker/domain';
 import type { Environment } from '../config.js';
-import type { Db, StaffMemberRow } from '../db/schema.js';
+import { z } from 'zod';
+import type {
+  ApplicationActivityTable,
+  ApplicationRow,
+  Db,
+  StaffMemberRow,
+  StaffRole,
+} from '../db/schema.js';
 import type { Clock } from '../applications/decide.js';
 import type { MailTransport } from '../portal/mail.js';
 import type { DocumentStore } from '../documents/store.js';
@@ -51,6 +63,15 @@ export interface StaffRoutesOptions {
   duplicates?: Pick<DuplicateRoutesOptions, 'evaluate' | 'decidedEvents' | 'newApplicationId'>;
 }
 
+/** What a staff route file needs: the database, the clock, the guard and the audit. */
+export interface StaffRouteDependencies {
+  db: Db;
+  clock: Clock;
+  /** The `onRequest` hook that lets `roles` through (auth.ts createGuard). */
+  guard: (roles: readonly StaffRole[]) => onRequestAsyncHookHandler;
+  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+}
+
 /** What the staff route files share: repositories, the guard, the audit, the answers. */
 export interface StaffContext extends StaffRoutesOptions {
   members: StaffRepository;
@@ -98,6 +119,65 @@ export function createStaffContext(
       },
     ],
   };
+}
+
+/** The path's `:id` of a case route (other path parameters, such as a document's, may follow). */
+const caseParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The row the path names, or null once 404 `not_found` is answered: a malformed path is not
+ * found, like an unknown row. `params` parses the path; `find` loads the row.
+ */
+export async function findOr404<P, T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: z.ZodType<P>,
+  find: (params: P) => Promise<T | null | undefined>,
+): Promise<T | null> {
+  const parsed = params.safeParse(request.params);
+  const row = parsed.success ? await find(parsed.data) : undefined;
+  if (row === undefined || row === null) {
+    await reply.code(404).send({ error: 'not_found' });
+    return null;
+  }
+  return row;
+}
+
+/**
+ * The case (application row) a route's `:id` names, with the `columns` it needs, or null once
+ * 404 `not_found` is answered. Case routes call it first, then act and audit.
+ */
+export function loadCase<C extends keyof ApplicationRow>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  columns: readonly C[],
+): Promise<Pick<ApplicationRow, C> | null> {
+  return findOr404(request, reply, caseParams, ({ id }) =>
+    db.selectFrom('applications').select(columns).where('id', '=', id).executeTakeFirst(),
+  ) as Promise<Pick<ApplicationRow, C> | null>;
+}
+
+/**
+ * A line on a case's timeline by the member acting (docs/back-office.md): what staff did, in the
+ * case's own table, so that erasure removes it with the case. `db` may be a transaction.
+ */
+export async function addToTimeline(
+  db: Db,
+  staff: StaffMemberRow,
+  entry: { rowId: number; at: string; kind: ApplicationActivityTable['kind']; text: string },
+): Promise<void> {
+  await db
+    .insertInto('application_activity')
+    .values({
+      application_row_id: entry.rowId,
+      at: entry.at,
+      staff_id: staff.id,
+      staff_email: staff.email_lower,
+      kind: entry.kind,
+      text: entry.text,
+    })
+    .execute();
 }
 
 export function invalid(reply: FastifyReply, fields: { path: string; message: string }[]) {

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db, StaffRole } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
+import type { Db } from '../db/schema.js';
 import { createDeliveryRepository } from '../delivery/repository.js';
-import type { AuditEntry } from './audit.js';
 import { deliveryAttemptsSchema, noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
+import type { StaffRouteDependencies } from './context.js';
+import { findOr404 } from './context.js';
 
 /**
  * An application's delivery attempts on its page, and redelivery of a dead letter
@@ -64,12 +64,7 @@ const params = z.strictObject({
   eventRowId: z.coerce.number().int().positive(),
 });
 
-export interface DeliveryRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type DeliveryRoutesOptions = StaffRouteDependencies;
 
 export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRoutesOptions): void {
   const { db, clock, guard, audit } = options;
@@ -77,7 +72,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
   app.post(
     '/api/staff/applications/:id/deliveries/:eventRowId/redeliver',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Send a dead-lettered event again.',
@@ -92,17 +87,18 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
       },
     },
     async (request, reply) => {
-      const parsed = params.safeParse(request.params);
-      if (!parsed.success) return reply.code(404).send({ error: 'not_found' });
-      const { id, eventRowId } = parsed.data;
       // The event must be this application's: an id from another page is not found here.
-      const event = await db
-        .selectFrom('delivery_events')
-        .select(['event_id', 'endpoint'])
-        .where('application_row_id', '=', id)
-        .where('id', '=', eventRowId)
-        .executeTakeFirst();
-      if (!event) return reply.code(404).send({ error: 'not_found' });
+      const event = await findOr404(request, reply, params, async ({ id, eventRowId }) => {
+        const found = await db
+          .selectFrom('delivery_events')
+          .select(['event_id', 'endpoint'])
+          .where('application_row_id', '=', id)
+          .where('id', '=', eventRowId)
+          .executeTakeFirst();
+        return found && { ...found, id, eventRowId };
+      });
+      if (event === null) return reply;
+      const { id, eventRowId } = event;
       const redelivered = await createDeliveryRepository(db).redeliver(eventRowId, clock.now());
       if (!redelivered) return reply.code(409).send({ error: 'not_dead' });
       await audit(request, {

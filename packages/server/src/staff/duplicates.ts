@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { PanelDecision, SubmissionPayload } from '@broker/domain';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
-import type { Db, DeliveryEventsTable, StaffRole } from '../db/schema.js';
-import type { Clock, PanelEvaluator } from '../applications/decide.js';
+import type { DeliveryEventsTable } from '../db/schema.js';
+import type { PanelEvaluator } from '../applications/decide.js';
 import { londonDate } from '../applications/decide.js';
 import type { DecidedApplication } from '../applications/repository.js';
-import type { AuditEntry } from './audit.js';
 import { noBody, staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
+import type { StaffRouteDependencies } from './context.js';
+import { findOr404 } from './context.js';
 
 /**
  * Releasing a possible duplicate (docs/decisions/0051-duplicates-stored-linked-released.md): a
@@ -18,11 +19,7 @@ import { APPLICATION_WORKERS } from './work.js';
  * one stored with it, else the panel's now, on the day it was applied for), gets an application
  * id when approved, and its delivery event, held until now, is written.
  */
-export interface DuplicateRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
+export interface DuplicateRoutesOptions extends StaffRouteDependencies {
   /** The panel, for a duplicate stored before duplicates were evaluated. */
   evaluate?: PanelEvaluator;
   /** The decided event's rows (delivery's `decidedEvents`; none when nothing is configured). */
@@ -47,7 +44,7 @@ export function registerDuplicateRoutes(
   app.post(
     '/api/staff/applications/:id/release',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Release a possible duplicate: it is decided and delivered as an application.',
@@ -59,15 +56,11 @@ export function registerDuplicateRoutes(
       },
     },
     async (request, reply) => {
-      const parsed = params.safeParse(request.params);
-      if (!parsed.success) return reply.code(404).send({ error: 'not_found' });
-      const { id } = parsed.data;
-      const row = await db
-        .selectFrom('applications')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, params, ({ id }) =>
+        db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst(),
+      );
+      if (row === null) return reply;
+      const { id } = row;
       if (row.outcome !== 'duplicate' || row.completed_at === null) {
         return reply.code(409).send({ error: 'not_duplicate' });
       }

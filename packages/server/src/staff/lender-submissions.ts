@@ -5,22 +5,17 @@
  * commission disclosure the server served the applicant (docs/evidence.md). Resubmitting to
  * another lender is a new row naming the one before.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchedLenders } from '@broker/domain';
 import type { PanelDecision } from '@broker/domain';
 import { z } from 'zod';
-import type { Db, LenderDecision, LenderSubmissionsTable, StaffRole } from '../db/schema.js';
+import type { LenderDecision, LenderSubmissionsTable, StaffRole } from '../db/schema.js';
 import type { Selectable } from 'kysely';
-import type { Clock } from '../applications/decide.js';
 import { servedTo } from '../evidence/served.js';
-import type { AuditEntry } from './audit.js';
 import { londonToday } from './queue.js';
 import { staffResponses, staffValidation } from './schemas.js';
+import type { StaffRouteDependencies } from './context.js';
+import { loadCase } from './context.js';
 
 /** Every role reads a case's lender record; agents and admins record and update it (decision 0085). */
 export const LENDER_READERS: readonly StaffRole[] = ['agent', 'admin', 'auditor'];
@@ -65,7 +60,6 @@ export const LENDER_MESSAGES = {
 
 const params = z.strictObject({ id: z.coerce.number().int().positive() });
 /** The case's id, from either route's parameters. */
-const caseParams = z.object({ id: z.coerce.number().int().positive() });
 const submissionParams = z.strictObject({
   id: z.coerce.number().int().positive(),
   submissionId: z.coerce.number().int().positive(),
@@ -160,12 +154,7 @@ function view(row: Selectable<LenderSubmissionsTable>) {
   };
 }
 
-export interface LenderSubmissionRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type LenderSubmissionRoutesOptions = StaffRouteDependencies;
 
 export function registerLenderSubmissionRoutes(
   app: FastifyInstance,
@@ -173,21 +162,8 @@ export function registerLenderSubmissionRoutes(
 ): void {
   const { db, clock, guard, audit } = options;
 
-  async function caseOf(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = caseParams.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select(['id', 'submission_key', 'decision_json'])
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row;
-  }
+  const caseOf = (request: FastifyRequest, reply: FastifyReply) =>
+    loadCase(db, request, reply, ['id', 'submission_key', 'decision_json']);
 
   /** The lenders the stored decision matched (none for a declined or undecided case). */
   function matchesOf(decisionJson: string | null): { id: string; name: string }[] {
@@ -229,7 +205,7 @@ export function registerLenderSubmissionRoutes(
   app.get(
     '/api/staff/applications/:id/lender-submissions',
     {
-      preHandler: guard(LENDER_READERS),
+      onRequest: guard(LENDER_READERS),
       ...staffValidation,
       schema: {
         summary: "A case's lender record: the panel's matches and every submission.",
@@ -249,7 +225,7 @@ export function registerLenderSubmissionRoutes(
   app.post(
     '/api/staff/applications/:id/lender-submissions',
     {
-      preHandler: guard(LENDER_RECORDERS),
+      onRequest: guard(LENDER_RECORDERS),
       ...staffValidation,
       schema: {
         summary: 'Record that the case was sent (or resent) to a lender the panel matched.',
@@ -341,7 +317,7 @@ export function registerLenderSubmissionRoutes(
   app.post(
     '/api/staff/applications/:id/lender-submissions/:submissionId',
     {
-      preHandler: guard(LENDER_RECORDERS),
+      onRequest: guard(LENDER_RECORDERS),
       ...staffValidation,
       schema: {
         summary:

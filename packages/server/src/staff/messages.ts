@@ -10,6 +10,7 @@ import type { RenderedMail } from '../mail/branded.js';
 import { staffResponses, staffValidation } from './schemas.js';
 import { APPLICATION_WORKERS } from './work.js';
 import { STAFF_ROLES } from './repository.js';
+import { addToTimeline, findOr404 } from './context.js';
 
 /**
  * Templated messages to the applicant from the case (docs/mail.md, "Staff's templated messages";
@@ -153,12 +154,8 @@ export function registerMessageRoutes(
 ): void {
   const { db, clock, guard, audit, mail } = options;
 
-  async function recipient(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = params.safeParse(request.params);
-    const found = parsed.success ? await recipientOf(db, parsed.data.id) : null;
-    if (!found) await reply.code(404).send({ error: 'not_found' });
-    return found;
-  }
+  const recipient = (request: FastifyRequest, reply: FastifyReply) =>
+    findOr404(request, reply, params, ({ id }) => recipientOf(db, id));
 
   type Composed =
     | { ok: true; template: MessageTemplate; rendered: RenderedMail }
@@ -210,7 +207,7 @@ export function registerMessageRoutes(
   app.get(
     '/api/staff/applications/:id/messages',
     {
-      preHandler: guard(STAFF_ROLES),
+      onRequest: guard(STAFF_ROLES),
       ...staffValidation,
       schema: {
         summary: 'The message templates for this applicant, and the messages sent.',
@@ -245,7 +242,7 @@ export function registerMessageRoutes(
   app.post(
     '/api/staff/applications/:id/messages/preview',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'A templated message as it would be sent, without sending it.',
@@ -266,7 +263,7 @@ export function registerMessageRoutes(
   app.post(
     '/api/staff/applications/:id/messages',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Send a templated message to the applicant.',
@@ -324,17 +321,12 @@ export function registerMessageRoutes(
         .where('id', '=', inserted.id)
         .execute();
       if (sent) {
-        await db
-          .insertInto('application_activity')
-          .values({
-            application_row_id: to.rowId,
-            at: now,
-            staff_id: staff.id,
-            staff_email: staff.email_lower,
-            kind: 'message',
-            text: template.name,
-          })
-          .execute();
+        await addToTimeline(db, staff, {
+          rowId: to.rowId,
+          at: now,
+          kind: 'message',
+          text: template.name,
+        });
       }
       // The words stay with the application (erasure removes them); the log says what was sent.
       await audit(request, {

@@ -3,20 +3,16 @@
  * 0084-bulk-assign.md): the saved views and their counts, a case's next-action date, and
  * assigning several cases in one action.
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
 import type { Clock } from '../applications/decide.js';
 import { londonDate } from '../applications/decide.js';
-import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
-import { APPLICATION_WORKERS, CLOSED_STATUSES, workOf } from './work.js';
+import { APPLICATION_WORKERS, assignableMember, CLOSED_STATUSES, workOf } from './work.js';
+import type { StaffRouteDependencies } from './context.js';
+import { addToTimeline, findOr404 } from './context.js';
 
 /** The saved views, in the order the queue shows them. */
 export const QUEUE_VIEWS = [
@@ -84,12 +80,7 @@ const countsSchema = z.looseObject(
   >,
 );
 
-export interface QueueRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type QueueRoutesOptions = StaffRouteDependencies;
 
 /**
  * Each view's count in one statement. "Unassigned" is every application less those whose work
@@ -129,7 +120,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.get(
     '/api/staff/queue/counts',
     {
-      preHandler: guard(QUEUE_READERS),
+      onRequest: guard(QUEUE_READERS),
       ...staffValidation,
       schema: {
         summary: "How many cases each of the work queue's views holds.",
@@ -146,7 +137,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.post(
     '/api/staff/applications/:id/next-action',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Set or clear a case's next-action date (a London date, YYYY-MM-DD).",
@@ -156,20 +147,19 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const id = params.safeParse(request.params);
-      const row = id.success
-        ? await db
-            .selectFrom('applications')
-            .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
-            .select([
-              'applications.id',
-              'application_work.work_status',
-              'application_work.next_action_on',
-            ])
-            .where('applications.id', '=', id.data.id)
-            .executeTakeFirst()
-        : undefined;
-      if (!row) return reply.code(404).send({ error: 'not_found' });
+      const row = await findOr404(request, reply, params, ({ id }) =>
+        db
+          .selectFrom('applications')
+          .leftJoin('application_work', 'application_work.application_row_id', 'applications.id')
+          .select([
+            'applications.id',
+            'application_work.work_status',
+            'application_work.next_action_on',
+          ])
+          .where('applications.id', '=', id)
+          .executeTakeFirst(),
+      );
+      if (row === null) return reply;
       const parsed = nextActionBody.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid' });
       const on = parsed.data.on === null ? null : parsed.data.on.trim();
@@ -222,7 +212,7 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
   app.post(
     '/api/staff/applications/assignments',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Assign several cases to one member (admins), or take them (agents).',
@@ -253,16 +243,8 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
       }
       let assigneeEmail = '';
       if (targetId !== null) {
-        const assignee = await db
-          .selectFrom('staff_members')
-          .select(['email_lower', 'role', 'status'])
-          .where('id', '=', targetId)
-          .executeTakeFirst();
-        if (
-          !assignee ||
-          assignee.status !== 'active' ||
-          !APPLICATION_WORKERS.includes(assignee.role)
-        ) {
+        const assignee = await assignableMember(db, targetId);
+        if (!assignee) {
           return reply
             .code(400)
             .send({ error: 'invalid_assignee', message: QUEUE_MESSAGES.invalidAssignee });
@@ -314,17 +296,12 @@ export function registerQueueRoutes(app: FastifyInstance, options: QueueRoutesOp
           }
           if (refused.length > 0) throw new RefusedAssignment(refused);
           for (const id of ids) {
-            await trx
-              .insertInto('application_activity')
-              .values({
-                application_row_id: id,
-                at: now,
-                staff_id: me.id,
-                staff_email: me.email_lower,
-                kind: 'assignment',
-                text: assigneeEmail,
-              })
-              .execute();
+            await addToTimeline(trx, me, {
+              rowId: id,
+              at: now,
+              kind: 'assignment',
+              text: assigneeEmail,
+            });
           }
           return null;
         })

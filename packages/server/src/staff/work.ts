@@ -1,14 +1,9 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, StaffRole, WorkStatus } from '../db/schema.js';
-import type { Clock } from '../applications/decide.js';
-import type { AuditEntry } from './audit.js';
 import { staffResponses, staffValidation, workSchema } from './schemas.js';
+import type { StaffRouteDependencies } from './context.js';
+import { addToTimeline, loadCase } from './context.js';
 
 /** Agents and admins work applications; auditors only read (docs/back-office.md). */
 export const APPLICATION_WORKERS: readonly StaffRole[] = ['agent', 'admin'];
@@ -59,12 +54,7 @@ const workAnswer = {
   description: "The application's work: status, assignee, activity.",
 };
 
-export interface WorkRoutesOptions {
-  db: Db;
-  clock: Clock;
-  guard: (roles: readonly StaffRole[]) => preHandlerAsyncHookHandler;
-  audit: (request: FastifyRequest, entry: AuditEntry) => Promise<void>;
-}
+export type WorkRoutesOptions = StaffRouteDependencies;
 
 /** An application's status and assignee (defaults: new, nobody) and its timeline. */
 export async function workOf(db: Db, rowId: number) {
@@ -105,49 +95,34 @@ export async function workOf(db: Db, rowId: number) {
   };
 }
 
+/** The member named, when a case may be assigned to them: active, and an agent or an admin. */
+export async function assignableMember(db: Db, id: string) {
+  const member = await db
+    .selectFrom('staff_members')
+    .select(['email_lower', 'role', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return member?.status === 'active' && APPLICATION_WORKERS.includes(member.role) ? member : null;
+}
+
 export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOptions): void {
   const { db, clock, guard, audit } = options;
 
-  async function application(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
-    const parsed = params.safeParse(request.params);
-    const row = parsed.success
-      ? await db
-          .selectFrom('applications')
-          .select('id')
-          .where('id', '=', parsed.data.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) {
-      await reply.code(404).send({ error: 'not_found' });
-      return null;
-    }
-    return row.id;
-  }
+  const application = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await loadCase(db, request, reply, ['id']))?.id ?? null;
 
-  async function record(
+  const record = (
     rowId: number,
     request: FastifyRequest,
     kind: 'note' | 'status' | 'assignment',
     text: string,
-  ) {
-    const staff = request.staff!.member;
-    await db
-      .insertInto('application_activity')
-      .values({
-        application_row_id: rowId,
-        at: clock.now().toISOString(),
-        staff_id: staff.id,
-        staff_email: staff.email_lower,
-        kind,
-        text,
-      })
-      .execute();
-  }
+  ) =>
+    addToTimeline(db, request.staff!.member, { rowId, at: clock.now().toISOString(), kind, text });
 
   app.post(
     '/api/staff/applications/:id/notes',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Add a note to an application.',
@@ -180,7 +155,7 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
   app.post(
     '/api/staff/applications/:id/status',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: "Move an application's work status on.",
@@ -243,7 +218,7 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
   app.post(
     '/api/staff/applications/:id/assignment',
     {
-      preHandler: guard(APPLICATION_WORKERS),
+      onRequest: guard(APPLICATION_WORKERS),
       ...staffValidation,
       schema: {
         summary: 'Assign an application to me, to another member, or to nobody.',
@@ -260,18 +235,8 @@ export function registerWorkRoutes(app: FastifyInstance, options: WorkRoutesOpti
       const targetId = parsed.data.to === 'me' ? request.staff!.member.id : parsed.data.to;
       let assigneeEmail = '';
       if (targetId !== null) {
-        const assignee = await db
-          .selectFrom('staff_members')
-          .select(['email_lower', 'role', 'status'])
-          .where('id', '=', targetId)
-          .executeTakeFirst();
-        if (
-          !assignee ||
-          assignee.status !== 'active' ||
-          !APPLICATION_WORKERS.includes(assignee.role)
-        ) {
-          return reply.code(400).send({ error: 'invalid_assignee' });
-        }
+        const assignee = await assignableMember(db, targetId);
+        if (!assignee) return reply.code(400).send({ error: 'invalid_assignee' });
         assigneeEmail = assignee.email_lower;
       }
       const now = clock.now().toISOString();
