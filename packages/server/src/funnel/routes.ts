@@ -5,9 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../applications/decide.js';
 import type { Db } from '../db/schema.js';
-import { zodValidation } from '../http/openapi.js';
-import { beaconBody, beaconRouteSchema, refuseOtherSites } from '../http/same-site.js';
-import { perMinuteRateLimit } from '../http/rate-limit-config.js';
+import { postBeacon } from '../http/same-site.js';
 
 /** A step report is a few dozen bytes; anything much larger is not one. */
 export const FUNNEL_BODY_LIMIT = 512;
@@ -39,34 +37,25 @@ export interface FunnelRoutesOptions {
  */
 export function registerFunnelRoutes(app: FastifyInstance, options: FunnelRoutesOptions): void {
   const { db, clock } = options;
-  app.post(
-    '/api/funnel',
+  postBeacon(
+    app,
     {
+      url: '/api/funnel',
       bodyLimit: FUNNEL_BODY_LIMIT,
-      config: perMinuteRateLimit(options.rateLimitPerMinute),
-      onRequest: refuseOtherSites(options.publicApiBase ?? null),
-      ...zodValidation,
-      attachValidation: true,
-      schema: funnelRouteSchema,
+      rateLimitPerMinute: options.rateLimitPerMinute,
+      publicApiBase: options.publicApiBase,
+      summary: 'Count one application reaching a step of the journey; no personal data.',
+      report: funnelReportSchema,
+      taken: 'Counted.',
     },
-    async (request, reply) => {
-      const report = funnelReportSchema.safeParse(beaconBody(request.body));
-      if (!report.success) {
-        return reply.code(400).send({
-          error: 'invalid_report',
-          fields: report.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            message: issue.message,
-          })),
-        });
-      }
+    async (report, request) => {
       const brand = brandForHost(request.host).affiliateKey;
       const row = {
         day: clock.now().toISOString().slice(0, 10),
         brand,
-        affiliate: report.data.affiliate ?? brand,
-        branch: report.data.branch,
-        step: report.data.step,
+        affiliate: report.affiliate ?? brand,
+        branch: report.branch,
+        step: report.step,
         count: 1,
       };
       await db
@@ -78,13 +67,6 @@ export function registerFunnelRoutes(app: FastifyInstance, options: FunnelRoutes
             .doUpdateSet({ count: sql<number>`funnel_counts.count + 1` }),
         )
         .execute();
-      return reply.code(204).send();
     },
   );
 }
-
-const funnelRouteSchema = beaconRouteSchema(
-  'Count one application reaching a step of the journey; no personal data.',
-  funnelReportSchema,
-  'Counted.',
-);

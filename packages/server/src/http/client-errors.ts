@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { zodValidation } from './openapi.js';
-import { beaconBody, beaconRouteSchema, refuseOtherSites } from './same-site.js';
-import { perMinuteRateLimit } from './rate-limit-config.js';
+import { postBeacon } from './same-site.js';
 
 export interface ClientErrorRoutesOptions {
   logger: FastifyBaseLogger;
@@ -187,30 +185,19 @@ export function registerClientErrorRoutes(
   app: FastifyInstance,
   options: ClientErrorRoutesOptions,
 ): void {
-  app.post(
-    '/api/client-errors',
+  postBeacon(
+    app,
     {
+      url: '/api/client-errors',
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
-      config: perMinuteRateLimit(options.rateLimitPerMinute),
-      onRequest: refuseOtherSites(options.publicApiBase ?? null),
-      // The schema documents the report (http/openapi.ts); the handler checks it itself, since
-      // a text/plain body (sendBeacon) is the same JSON as a string.
-      ...zodValidation,
-      attachValidation: true,
-      schema: clientErrorRouteSchema,
+      rateLimitPerMinute: options.rateLimitPerMinute,
+      publicApiBase: options.publicApiBase,
+      summary: 'Report a browser error; logged without personal data.',
+      report: clientErrorReportSchema,
+      taken: 'Logged.',
     },
-    async (request, reply) => {
-      const report = clientErrorReportSchema.safeParse(beaconBody(request.body));
-      if (!report.success) {
-        return reply.code(400).send({
-          error: 'invalid_report',
-          fields: report.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            message: issue.message,
-          })),
-        });
-      }
-      const { kind, name, message, url, operation, stack } = report.data;
+    async (report) => {
+      const { kind, name, message, url, operation, stack } = report;
       options.logger.warn(
         {
           severity: kind === 'failure' ? 'FAILURE' : 'ERROR',
@@ -225,15 +212,8 @@ export function registerClientErrorRoutes(
         },
         'client error reported',
       );
-      const failure = browserFailure(report.data);
+      const failure = browserFailure(report);
       if (failure !== null) await options.onFailureReport?.(failure);
-      return reply.code(204).send();
     },
   );
 }
-
-const clientErrorRouteSchema = beaconRouteSchema(
-  'Report a browser error; logged without personal data.',
-  clientErrorReportSchema,
-  'Logged.',
-);

@@ -1,6 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errorBodySchema, errorResponses, fieldErrorsBodySchema, jsonSchemaOf } from './openapi.js';
+import {
+  errorBodySchema,
+  errorResponses,
+  fieldErrorsBodySchema,
+  jsonSchemaOf,
+  zodValidation,
+} from './openapi.js';
+import { perMinuteRateLimit } from './rate-limit-config.js';
 
 /**
  * Beacons (the funnel's step counts, the browser's error reports) are plain "simple" requests a
@@ -42,29 +49,72 @@ function fromOtherSite(request: FastifyRequest, apiParent: string | null): boole
   return apiParent === null || !`.${from.hostname}`.endsWith(`.${apiParent}`);
 }
 
-/**
- * A beacon route's schema (the funnel's counts, the browser's error reports): its body, 204
- * once taken, 400 `invalid_report`, 403 `cross_site`, and the limits' answers.
- */
-export function beaconRouteSchema(summary: string, body: z.ZodType, taken: string) {
-  return {
-    summary,
-    description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
-    body,
-    response: {
-      204: { type: 'null', description: taken },
-      400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
-      403: {
-        ...jsonSchemaOf(errorBodySchema),
-        description: '`cross_site`: sent from another site.',
-      },
-      ...errorResponses(413, 415, 429),
-    },
-  };
+export interface BeaconRoute<Report> {
+  url: string;
+  bodyLimit: number;
+  /** Reports per minute per address; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** The API's own base, when not the pages' origin (refuseOtherSites above). */
+  publicApiBase: string | null | undefined;
+  summary: string;
+  report: z.ZodType<Report>;
+  /** The 204's description: what taking a report does. */
+  taken: string;
 }
 
-/** A beacon's body: JSON as such, or JSON sent as text/plain; undefined when it is not JSON. */
-export function beaconBody(body: unknown): unknown {
+/**
+ * A beacon route (the funnel's counts, the browser's error reports): `POST url` from this site
+ * only, rate-limited, JSON or the same JSON as text/plain (navigator.sendBeacon sends that), its
+ * body checked against `report` (400 `invalid_report` with each problem), then `take`, then 204.
+ * The schema documents the report (http/openapi.ts); the check is here, since a text/plain body
+ * is a string until parsed.
+ */
+export function postBeacon<Report>(
+  app: FastifyInstance,
+  route: BeaconRoute<Report>,
+  take: (report: Report, request: FastifyRequest) => Promise<void>,
+): void {
+  app.post(
+    route.url,
+    {
+      bodyLimit: route.bodyLimit,
+      config: perMinuteRateLimit(route.rateLimitPerMinute),
+      onRequest: refuseOtherSites(route.publicApiBase ?? null),
+      ...zodValidation,
+      attachValidation: true,
+      schema: {
+        summary: route.summary,
+        description: 'Also accepts the same JSON as text/plain, as navigator.sendBeacon sends it.',
+        body: route.report,
+        response: {
+          204: { type: 'null', description: route.taken },
+          400: { ...jsonSchemaOf(fieldErrorsBodySchema), description: '`invalid_report`.' },
+          403: {
+            ...jsonSchemaOf(errorBodySchema),
+            description: '`cross_site`: sent from another site.',
+          },
+          ...errorResponses(413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = route.report.safeParse(jsonOrText(request.body));
+      if (!report.success) {
+        return reply.code(400).send({
+          error: 'invalid_report',
+          fields: report.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          })),
+        });
+      }
+      await take(report.data, request);
+      return reply.code(204).send();
+    },
+  );
+}
+
+function jsonOrText(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
     return JSON.parse(body);
