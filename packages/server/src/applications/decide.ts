@@ -247,40 +247,39 @@ export function createDecider(options: DeciderOptions): Decide {
     // docs/decisions/0024-portal-codes.md: the account stays pending, and the passcode grants
     // nothing, until the code e-mailed to the address proves it. The passcode is in this answer
     // only: the stored answer, replayed for a repeated key, has none.
-    if (payload.variant === PORTAL_VARIANT && facts.emailLower !== null) {
-      const otp = newOtp();
-      const created = await scope.portalAccounts.createIfAbsent({
-        emailLower: facts.emailLower,
-        status: ACCOUNT_STATUS.PendingVerification,
-        otpHash: options.codes.hash('passcode', facts.emailLower, otp),
-        otpExpiresAt: new Date(now.getTime() + PORTAL_CODE_TTL_MS),
-        now,
-      });
-      await scope.portalAccounts.link(facts.emailLower, scope.applicationRowId);
-      await scope.portalAccounts.requestVerification(
-        facts.emailLower,
-        now,
-        VERIFICATION_MAIL_THROTTLE_MS,
-      );
-      if (created) {
-        approved.accountStatus = ACCOUNT_STATUS.New;
-        return {
-          outcome: 'approved',
-          declineReason: null,
-          applicationId,
-          response: approved,
-          decisionJson,
-          firstAnswer: { ...approved, otp },
-        };
-      }
-      approved.accountStatus = ACCOUNT_STATUS.PendingVerification;
+    // The application is linked to the account once its row is written (`portalAccount`).
+    const portalAccount = payload.variant === PORTAL_VARIANT ? facts.emailLower : null;
+    if (portalAccount === null) {
+      return {
+        outcome: 'approved',
+        declineReason: null,
+        applicationId,
+        response: approved,
+        decisionJson,
+      };
     }
+    const otp = newOtp();
+    const created = await scope.portalAccounts.createIfAbsent({
+      emailLower: portalAccount,
+      status: ACCOUNT_STATUS.PendingVerification,
+      otpHash: options.codes.hash('passcode', portalAccount, otp),
+      otpExpiresAt: new Date(now.getTime() + PORTAL_CODE_TTL_MS),
+      now,
+    });
+    await scope.portalAccounts.requestVerification(
+      portalAccount,
+      now,
+      VERIFICATION_MAIL_THROTTLE_MS,
+    );
+    approved.accountStatus = created ? ACCOUNT_STATUS.New : ACCOUNT_STATUS.PendingVerification;
     return {
       outcome: 'approved',
       declineReason: null,
       applicationId,
       response: approved,
       decisionJson,
+      portalAccount,
+      ...(created ? { firstAnswer: { ...approved, otp } } : {}),
     };
   };
 }

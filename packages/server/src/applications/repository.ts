@@ -64,8 +64,6 @@ export interface Person {
 
 /** What a decision may read and write, inside the submission's transaction. */
 export interface SubmissionScope {
-  /** The application's row id (for links made by the decision, such as a portal account's). */
-  applicationRowId: number;
   /**
    * The row id of a decided (approved or declined) application of the same person under another
    * key, completed at or after `since` (decisions 0018, 0051); null when there is none.
@@ -86,6 +84,11 @@ export interface Decision {
   firstAnswer?: object;
   /** A possible duplicate: the earlier application it matched (decision 0051). */
   duplicateOf?: number;
+  /**
+   * The customer-portal account (by its lower-case e-mail) the application is linked to, once
+   * its row is written (docs/decisions/0024-portal-codes.md).
+   */
+  portalAccount?: string;
 }
 
 export interface SubmissionInput {
@@ -214,9 +217,9 @@ const hadJoint = (eb: ExpressionBuilder<Database, 'applications'>) =>
     .as('had_joint');
 
 /**
- * Claims the key (see `submit`): the insert, or on a conflict a no-op update that locks the row,
- * returning its status and stored answer, whether the candidate reference is taken, and on
- * PostgreSQL the person's duplicate locks (`lockKeys`, none on SQLite).
+ * PostgreSQL: claims the key (see `submit`): the insert, or on a conflict a no-op update that
+ * locks the row, returning its status and stored answer, whether the candidate reference is
+ * taken, and the person's duplicate locks (`lockKeys`, none when the rule cannot match).
  */
 const claimStatement = precompiled(
   'claim',
@@ -253,6 +256,32 @@ const claimStatement = precompiled(
           sql<string>`pg_advisory_xact_lock(hashtext(${key}))`.as(`lock_${index}`),
         ),
       ]),
+);
+
+/**
+ * SQLite: what the key holds, if anything, read before deciding, and whether the candidate
+ * reference is taken (decision 0030): the key's row, and any row holding the candidate. SQLite
+ * runs one write transaction at a time, so nothing can claim the key between this read and the
+ * write; a new key is then written once, decided (`insertDecidedStatement`), rather than
+ * inserted as a claim and rewritten with the decision (docs/performance.md, "One write of a new
+ * application").
+ */
+const lookupStatement = precompiled(
+  'lookup',
+  (trx: Trx, v: { submissionKey: string; candidate: string }) =>
+    trx
+      .selectFrom('applications')
+      .select((eb) => ['id', 'submission_key', 'status', 'response_json', hadJoint(eb)])
+      .where((eb) =>
+        eb.or([eb('submission_key', '=', v.submissionKey), eb('reference', '=', v.candidate)]),
+      ),
+);
+
+/** SQLite: a new key's application, written once with its decision. */
+const insertDecidedStatement = precompiled(
+  'insert_decided',
+  (trx: Trx, v: { row: Insertable<Database['applications']> }) =>
+    trx.insertInto('applications').values(v.row).returning('id'),
 );
 
 /**
@@ -412,6 +441,8 @@ const savePartialStatement = precompiled(
 
 /** The precompiled statements above, for tests that count their shapes. */
 export const submissionStatements = [
+  lookupStatement,
+  insertDecidedStatement,
   claimStatement,
   duplicateLookup,
   decideStatement,
@@ -483,11 +514,9 @@ export function createApplicationsRepository(
   function scopeOf(
     trx: Transaction<Database>,
     submissionKey: string,
-    applicationRowId: number,
     locked: Person | null,
   ): SubmissionScope {
     return {
-      applicationRowId,
       async earlierApplicationOf(person, since) {
         if (postgres && !samePerson(person, locked)) {
           // The claim took this lock for the facts' person; any other person is locked here.
@@ -510,60 +539,57 @@ export function createApplicationsRepository(
   return {
     async submit({ submissionKey, facts, now }, decide) {
       const at = now.toISOString();
+      const columns = factColumns(facts);
+      const person = personOf(facts);
       const result = await db.transaction().execute(async (trx) => {
-        // One statement claims the key, reads what it holds and prepares the decision
-        // (docs/performance.md, "Statements and round trips of one submission"):
-        // - the insert, or on a conflict a no-op update, locks the key's row until the end of
-        //   the transaction (a concurrent submission of the same key waits here, then reads the
-        //   other's result), and RETURNING gives its status and stored answer;
-        // - on PostgreSQL, RETURNING also takes the person's duplicate locks, so the duplicate
-        //   look-up (the next statement, with a snapshot taken after them) sees every earlier
-        //   submission for the same person;
-        // - and it says whether a candidate reference is taken (decision 0030).
-        // Once: the name is read out of the payload (search-name.ts).
-        const columns = factColumns(facts);
-        const person = personOf(facts);
-        const candidate = nextReference();
-        const lockKeys = postgres && person !== null ? duplicateLockKeys(person) : [];
-        const claimed = await claimStatement.execute(trx, {
-          row: {
-            submission_key: submissionKey,
-            status: 'partial',
-            ...columns,
-            created_at: at,
-            updated_at: at,
-          },
-          candidate,
-          lockKeys,
-        });
-        const existing = claimed.rows[0];
-        if (existing === undefined) throw new Error('the claim returned no row');
-        if (existing.status === 'complete' && existing.response_json !== null) {
-          return { replayed: true, outcome: null, responseJson: existing.response_json };
+        // What the key holds. Also for a new key, nothing else can take it before this
+        // transaction ends (docs/performance.md, "Statements and round trips of one submission"):
+        // - PostgreSQL: one statement claims it. The insert, or on a conflict a no-op update,
+        //   locks the key's row until the end of the transaction (a concurrent submission of the
+        //   same key waits here, then reads the other's result), and RETURNING gives its status
+        //   and stored answer. RETURNING also takes the person's duplicate locks, so the
+        //   duplicate look-up (the next statement, with a snapshot taken after them) sees every
+        //   earlier submission for the same person, and says whether a candidate reference is
+        //   taken (decision 0030).
+        // - SQLite runs one write transaction at a time: a read is enough, and a new key is
+        //   written once, with its decision ("One write of a new application").
+        let existing: { id: number; hadJoint: unknown } | null;
+        let candidate: string | null = nextReference();
+        if (postgres) {
+          const claimed = await claimStatement.execute(trx, {
+            row: {
+              submission_key: submissionKey,
+              status: 'partial',
+              ...columns,
+              created_at: at,
+              updated_at: at,
+            },
+            candidate,
+            lockKeys: person === null ? [] : duplicateLockKeys(person),
+          });
+          const row = claimed.rows[0];
+          if (row === undefined) throw new Error('the claim returned no row');
+          if (row.status === 'complete' && row.response_json !== null) {
+            return { replayed: true, outcome: null, responseJson: row.response_json };
+          }
+          existing = { id: Number(row.id), hadJoint: row.had_joint };
+          // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean.
+          if (Number(row.reference_taken) !== 0) candidate = null;
+        } else {
+          const found = await lookupStatement.execute(trx, { submissionKey, candidate });
+          const row = found.rows.find((each) => each.submission_key === submissionKey);
+          if (row?.status === 'complete' && row.response_json !== null) {
+            return { replayed: true, outcome: null, responseJson: row.response_json };
+          }
+          existing = row === undefined ? null : { id: Number(row.id), hadJoint: row.had_joint };
+          if (found.rows.some((each) => each.submission_key !== submissionKey)) candidate = null;
         }
 
-        const applicationRowId = Number(existing.id);
-        const decision = await decide(
-          scopeOf(trx, submissionKey, applicationRowId, postgres ? person : null),
-        );
-        // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean.
-        const reference =
-          Number(existing.reference_taken) === 0
-            ? candidate
-            : await unusedReference(trx, nextReference);
+        const decision = await decide(scopeOf(trx, submissionKey, postgres ? person : null));
+        const reference = candidate ?? (await unusedReference(trx, nextReference));
         const responseJson = JSON.stringify({ ...decision.response, reference });
-        const decided: DecidedApplication = {
-          applicationRowId,
-          submissionKey,
-          reference,
-          outcome: decision.outcome,
-          responseJson,
-          payloadJson: facts.payloadJson,
-          decidedAt: at,
-        };
-        const events = options.decidedEvents?.(decided) ?? [];
-        const set: DecidedColumns = {
-          status: 'complete',
+        const decidedRow = {
+          status: 'complete' as const,
           outcome: decision.outcome,
           decline_reason: decision.declineReason,
           application_id: decision.applicationId,
@@ -575,19 +601,45 @@ export function createApplicationsRepository(
           updated_at: at,
           completed_at: at,
         };
+        let applicationRowId: number;
+        if (existing === null) {
+          const inserted = await insertDecidedStatement.execute(trx, {
+            row: { submission_key: submissionKey, ...decidedRow, created_at: at },
+          });
+          const row = inserted.rows[0];
+          if (row === undefined) throw new Error('the insert returned no row');
+          applicationRowId = Number(row.id);
+        } else {
+          applicationRowId = existing.id;
+        }
+        const decided: DecidedApplication = {
+          applicationRowId,
+          submissionKey,
+          reference,
+          outcome: decision.outcome,
+          responseJson,
+          payloadJson: facts.payloadJson,
+          decidedAt: at,
+        };
+        const events = options.decidedEvents?.(decided) ?? [];
         const people = peopleRows(applicationRowId, facts.people);
-        const dropJoint = jointDropped(existing.had_joint, facts.people);
+        const dropJoint = existing !== null && jointDropped(existing.hadJoint, facts.people);
         if (postgres) {
           await decideAllStatement.execute(
             trx,
-            { submissionKey, applicationRowId, set, people, events },
+            { submissionKey, applicationRowId, set: decidedRow, people, events },
             dropJoint ? 'drop-joint' : '',
           );
         } else {
-          await decideStatement.execute(trx, { submissionKey, set });
+          if (existing !== null) {
+            await decideStatement.execute(trx, { submissionKey, set: decidedRow });
+          }
           await peopleStatement.execute(trx, { rows: people });
           if (dropJoint) await dropJointStatement.execute(trx, { applicationRowId });
           if (events.length > 0) await insertEventsStatement.execute(trx, { events });
+        }
+        if (decision.portalAccount !== undefined) {
+          await createPortalAccountsRepository(trx).link(decision.portalAccount, applicationRowId);
         }
         await options.onDecided?.(trx, decided);
         const answer = decision.firstAnswer;
