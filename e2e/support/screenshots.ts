@@ -13,8 +13,13 @@ export const SCREENSHOT_VIEWPORTS = [
  * Writes full-page screenshots of the current screen to
  * e2e/artifacts/screenshots/<name>-390.png and <name>-1280.png, then puts the viewport back.
  * Returns the written paths.
+ *
+ * They are for people to look at, and nothing asserts on them: `npm test` (and so CI) sets
+ * E2E_SCREENSHOTS=0 and takes none, a quarter of the screen specs' time. `npm run screenshots`,
+ * or any `npx playwright test` without it, takes them (docs/decisions/0100-ci-time.md).
  */
 export async function snap(page: Page, name: string): Promise<string[]> {
+  if (process.env.E2E_SCREENSHOTS === '0') return [];
   const original = page.viewportSize();
   const written: string[] = [];
   for (const viewport of SCREENSHOT_VIEWPORTS) {
