@@ -9,7 +9,10 @@ export default defineProject({
     name: 'reliability',
     include: ['tests/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['../../packages/server/src/test-support/postgres.ts'],
+    globalSetup: [
+      '../../packages/server/src/test-support/build-server.ts',
+      '../../packages/server/src/test-support/postgres.ts',
+    ],
     // Starting PostgreSQL and building the server take a few seconds on a cold machine.
     hookTimeout: 120_000,
   },
