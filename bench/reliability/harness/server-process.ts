@@ -3,7 +3,7 @@
  * process on loopback, for the reliability tests and `npm run bench:reliability`: started,
  * killed with SIGKILL mid-load, and started again on the same database.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,20 +20,7 @@ export const MAIN_SCRIPT = path.join(SERVER_PACKAGE, 'dist', 'main.js');
 /** Keeps the end of the server's output for error messages, not all of it (logs at info). */
 const OUTPUT_TAIL = 20_000;
 
-/**
- * Compiles the server (and domain) into dist, as main.test.ts does: a no-op when dist is current
- * (CI's typecheck has built it), a rebuild when the sources changed.
- */
-export function buildServer(): void {
-  const tsc = path.join(REPOSITORY_ROOT, 'node_modules/typescript/bin/tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-b', SERVER_PACKAGE], { stdio: 'pipe' });
-  } catch (error) {
-    const { stdout } = error as { stdout?: Buffer };
-    throw new Error(`tsc -b packages/server failed:\n${stdout?.toString() ?? String(error)}`);
-  }
-}
-
+export { buildServer } from '../../../packages/server/src/test-support/build-server.js';
 export { freePort, sleep };
 
 export interface Exit {

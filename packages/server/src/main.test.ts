@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './test-support/build-server.js';
 import { validPayload } from './test-support/fixtures.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,16 +83,7 @@ describe('the built server', () => {
   let server: Running;
 
   beforeAll(async () => {
-    // Incremental: a no-op when dist is current, a rebuild when the sources changed.
-    const tsc = path.join(repositoryRoot, 'node_modules/typescript/bin/tsc');
-    try {
-      execFileSync(process.execPath, [tsc, '-b', path.join(repositoryRoot, 'packages/server')], {
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      const { stdout } = error as { stdout?: Buffer };
-      throw new Error(`tsc -b packages/server failed:\n${stdout?.toString() ?? String(error)}`);
-    }
+    buildServer();
     directory = fs.mkdtempSync(path.join(os.tmpdir(), 'broker-black-box-'));
     databaseFile = path.join(directory, 'nested', 'app.db');
     const port = await freePort();
