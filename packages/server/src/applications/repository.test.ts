@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DialectName, TestDatabase } from '../test-support/databases.js';
@@ -423,5 +424,53 @@ describe.each<DialectName>(['sqlite', 'postgres'])('applications repository on %
       ).toBe('ignored');
       expect(await people(key)).toEqual([ada]);
     });
+  });
+});
+
+describe('applications repository on sqlite, beside another process', () => {
+  let database: TestDatabase;
+  let applications: ApplicationsRepository;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite', inject('postgresUrl'));
+    applications = createApplicationsRepository(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('another process cannot write between what a submission reads and what it writes (the transaction begins immediate)', async () => {
+    // The command-line tools write the same SQLite file from another process. The submission
+    // reads its key, decides, then writes; another process's commit in between would fail
+    // that write (SQLITE_BUSY_SNAPSHOT). It must wait for the lock instead: here, with no
+    // busy timeout, it is refused at once.
+    const other = new SqliteDatabase(database.url, { timeout: 0 });
+    let refused: unknown = null;
+    try {
+      const key = randomUUID();
+      const result = await applications.submit(
+        { submissionKey: key, facts: facts(), now: NOW },
+        () => {
+          try {
+            other.exec('begin immediate');
+            other
+              .prepare(
+                "insert into applications (submission_key, status, payload_json, created_at, updated_at) values (?, 'partial', '{}', ?, ?)",
+              )
+              .run(randomUUID(), NOW.toISOString(), NOW.toISOString());
+            other.exec('commit');
+          } catch (error) {
+            refused = error;
+          }
+          return Promise.resolve(approve());
+        },
+      );
+      expect(result.replayed).toBe(false);
+      expect((refused as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      expect(await applications.findBySubmissionKey(key)).toMatchObject({
+        status: 'complete',
+        outcome: 'approved',
+      });
+    } finally {
+      other.close();
+    }
   });
 });

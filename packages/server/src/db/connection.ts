@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import type {
+  DatabaseConnection,
+  Driver,
   KyselyConfig,
   PostgresPool,
   PostgresPoolClient,
   QueryExecutor,
   SqliteDatabase as KyselySqliteDatabase,
+  SqliteDialectConfig,
   SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
@@ -44,9 +55,40 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     });
   }
   const { database, groupSync } = openSqlite(config.file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: options.log });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database }),
+    log: options.log,
+  });
   groupSyncs.set(db, groupSync);
   return db;
+}
+
+/**
+ * Every SQLite transaction begins IMMEDIATE: it takes the write lock when it begins, not at its
+ * first write. In this process the transactions already run one at a time (one connection), but
+ * another process may write the same file: the command-line tools (`npm run staff`, `npm run
+ * retention`). A submission reads what its key holds, then writes the application
+ * (applications/repository.ts): begun DEFERRED, another process's commit between the two would
+ * fail the write at once with SQLITE_BUSY_SNAPSHOT; begun IMMEDIATE, that process waits for the
+ * lock (busy_timeout) instead. repository.test.ts shows it.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /**
