@@ -41,7 +41,16 @@ test.describe('back office funnel', () => {
     // No cookie goes with it, and none is set.
     expect(await sent.headerValue('cookie')).toBeNull();
     expect(await applicant.cookies()).toEqual([]);
-    await expect.poll(() => startedToday(page.request)).toBe(before + 1);
+    // Counted. At least once: the site's count of the day is shared with the specs running beside
+    // this one, and one that opens the first step without answering the cookie banner adds to it.
+    await expect.poll(() => startedToday(page.request)).toBeGreaterThanOrEqual(before + 1);
+    // Once: the reloaded page does not report the step again.
+    const reportedAgain: string[] = [];
+    applicantPage.on('request', (sent) => {
+      if (sent.url().endsWith('/api/funnel') && sent.method() === 'POST') {
+        reportedAgain.push(sent.postData() ?? '');
+      }
+    });
     await applicantPage.reload();
     await expect
       .poll(() =>
@@ -49,7 +58,7 @@ test.describe('back office funnel', () => {
       )
       .toContain('"s":["start"]');
     await applicantPage.waitForTimeout(2500);
-    expect(await startedToday(page.request)).toBe(before + 1);
+    expect(reportedAgain).toEqual([]);
     await applicant.close();
 
     // More applications' steps, as their pages post them.
