@@ -1,7 +1,7 @@
 // Runs npm scripts at the same time and fails if any fails: `node scripts/together.mjs lint
 // typecheck`. Each script's output is held and printed whole when it ends, so the two never
 // interleave. The test command uses it for lint and typecheck: each is mostly one thread, and CI's
-// machine has two cores (docs/operations.md, "CI").
+// machine has two cores (docs/decisions/0100-ci-time.md).
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
