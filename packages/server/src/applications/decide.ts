@@ -248,16 +248,15 @@ export function createDecider(options: DeciderOptions): Decide {
     // nothing, until the code e-mailed to the address proves it. The passcode is in this answer
     // only: the stored answer, replayed for a repeated key, has none.
     // The application is linked to the account once its row is written (`portalAccount`).
+    const decision: Decision = {
+      outcome: 'approved',
+      declineReason: null,
+      applicationId,
+      response: approved,
+      decisionJson,
+    };
     const portalAccount = payload.variant === PORTAL_VARIANT ? facts.emailLower : null;
-    if (portalAccount === null) {
-      return {
-        outcome: 'approved',
-        declineReason: null,
-        applicationId,
-        response: approved,
-        decisionJson,
-      };
-    }
+    if (portalAccount === null) return decision;
     const otp = newOtp();
     const created = await scope.portalAccounts.createIfAbsent({
       emailLower: portalAccount,
@@ -273,11 +272,7 @@ export function createDecider(options: DeciderOptions): Decide {
     );
     approved.accountStatus = created ? ACCOUNT_STATUS.New : ACCOUNT_STATUS.PendingVerification;
     return {
-      outcome: 'approved',
-      declineReason: null,
-      applicationId,
-      response: approved,
-      decisionJson,
+      ...decision,
       portalAccount,
       ...(created ? { firstAnswer: { ...approved, otp } } : {}),
     };
