@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { STORAGE_KEY } from '../packages/web/src/state/storage';
 import { expectNoAxeViolations } from './support/axe';
+import { whenTheAppHasTakenOver } from './support/page-load';
 import { findApplication, payloadOf, readApplications, waitForApplication } from './support/db';
 import { iPressEnterOn, iTickWithSpace } from './support/keyboard';
 import { snap } from './support/screenshots';
@@ -271,6 +272,8 @@ async function iOpenWithMyAnswers(page: Page, path: string, key: string): Promis
   );
   await page.goto(path);
   await thenIShouldBeOn(page, path);
+  // Not only the shell's heading: the screen the app rendered, with what a press needs fetched.
+  await whenTheAppHasTakenOver(page);
   await whenTheScreenHasSettled(page);
 }
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // Helpers for looking at a page as the server's HTML paints it, before the app's script runs
 // (the pre-rendered first screen, decision 0010, and the step shells, decision 0043).
@@ -27,4 +27,16 @@ export async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * The app has taken the page over: a step's pre-rendered shell (docs/decisions/0043-step-shells.md)
+ * shows the screen's heading at once but is inert, and is live only once the app has fetched what
+ * the screen needs and rendered it (main.tsx). A spec that cuts the connection must wait for this:
+ * cut before, the app's own chunks fail to load, which is not what such a spec tests.
+ */
+export async function whenTheAppHasTakenOver(page: Page): Promise<void> {
+  const root = page.locator('#root');
+  await expect(root).not.toHaveAttribute('data-shell-path');
+  await expect(root).not.toHaveAttribute('inert');
 }
