@@ -5,7 +5,15 @@
 // server makes them (WAL, synchronous NORMAL, an fdatasync of the WAL before answering, shared
 // by the answers waiting for it), and a small JSON answer. No step rules, no lender panel, no
 // delivery, no logging.
+//
+// FLOOR_SCHEMA=ours (with SERVER_DIST, a built packages/server/dist) is the same floor writing
+// our own schema instead of its one small table: the file migrated as our server migrates it,
+// then our submission's statements as plain SQL (the key's and the candidate reference's
+// look-up, our duplicate look-up, the decided row with every column and index ours writes, and
+// its people row). It tells the cost of what a submission stores apart from the cost of our
+// code (docs/performance.md, "The floor on our schema").
 import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -15,36 +23,107 @@ import { submissionPayloadSchema } from '@broker/domain';
 const port = Number(process.env.PORT ?? 3598);
 const file = process.env.DATABASE_URL ?? path.join(process.cwd(), 'floor.sqlite');
 
+const oursSchema = process.env.FLOOR_SCHEMA === 'ours';
+if (oursSchema) {
+  const dist = process.env.SERVER_DIST;
+  if (dist === undefined) throw new Error('FLOOR_SCHEMA=ours needs SERVER_DIST');
+  const { openDatabase } = await import(path.join(dist, 'db/connection.js'));
+  const { migrateToLatest } = await import(path.join(dist, 'db/migrate.js'));
+  const migrated = openDatabase({ kind: 'sqlite', file });
+  await migrateToLatest(migrated);
+  await migrated.destroy();
+}
+
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
-db.exec(`create table if not exists applications (
-  id integer primary key,
-  submission_key text not null unique,
-  payload_json text not null,
-  email_lower text,
-  phone_normalised text,
-  date_of_birth text,
-  created_at text not null
-)`);
-db.exec(
-  'create index if not exists applications_by_person on applications (date_of_birth, created_at)',
-);
-const duplicate = db.prepare(
-  `select id from applications where date_of_birth = ? and created_at >= ?
-     and (email_lower = ? or phone_normalised = ?) and submission_key <> ? limit 1`,
-);
-const insert = db.prepare(
-  `insert into applications (submission_key, payload_json, email_lower, phone_normalised, date_of_birth, created_at)
-   values (?, ?, ?, ?, ?, ?)`,
-);
-const store = db.transaction((key, body, now, since) => {
-  const email = typeof body.email === 'string' ? body.email.toLowerCase() : null;
-  const born = typeof body.dateOfBirth === 'string' ? body.dateOfBirth.slice(0, 10) : null;
-  const seen = duplicate.get(born, since, email, body.contactNumber ?? null, key) !== undefined;
-  insert.run(key, JSON.stringify(body), email, body.contactNumber ?? null, born, now);
-  return seen;
-});
+const store = oursSchema ? storeOnOurSchema(db) : storeOnOneTable(db);
+
+function storeOnOneTable(db) {
+  db.exec(`create table if not exists applications (
+    id integer primary key,
+    submission_key text not null unique,
+    payload_json text not null,
+    email_lower text,
+    phone_normalised text,
+    date_of_birth text,
+    created_at text not null
+  )`);
+  db.exec(
+    'create index if not exists applications_by_person on applications (date_of_birth, created_at)',
+  );
+  const duplicate = db.prepare(
+    `select id from applications where date_of_birth = ? and created_at >= ?
+       and (email_lower = ? or phone_normalised = ?) and submission_key <> ? limit 1`,
+  );
+  const insert = db.prepare(
+    `insert into applications (submission_key, payload_json, email_lower, phone_normalised, date_of_birth, created_at)
+     values (?, ?, ?, ?, ?, ?)`,
+  );
+  return db.transaction((key, body, now, since) => {
+    const email = typeof body.email === 'string' ? body.email.toLowerCase() : null;
+    const born = typeof body.dateOfBirth === 'string' ? body.dateOfBirth.slice(0, 10) : null;
+    const seen = duplicate.get(born, since, email, body.contactNumber ?? null, key) !== undefined;
+    insert.run(key, JSON.stringify(body), email, body.contactNumber ?? null, born, now);
+    return seen;
+  });
+}
+
+function storeOnOurSchema(db) {
+  db.pragma('foreign_keys = ON');
+  const lookup = db.prepare(
+    'select id, status, response_json from applications where submission_key = ? or reference = ?',
+  );
+  const duplicate = db.prepare(
+    `select id from applications where status = 'complete' and outcome in ('approved', 'declined')
+       and date_of_birth = ? and completed_at >= ? and submission_key <> ? and email_lower = ?
+       and phone_normalised = ? order by completed_at desc limit 1`,
+  );
+  const insert = db.prepare(
+    `insert into applications (submission_key, status, outcome, application_id, response_json,
+       decision_json, payload_json, brand, affiliate_key, dealer_number, variant, email_lower,
+       phone_normalised, search_name, date_of_birth, remote_address, branch, reference,
+       created_at, updated_at, completed_at)
+     values (?, 'complete', ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?, '127.0.0.1', ?, ?, ?, ?, ?)
+     returning id`,
+  );
+  const person = db.prepare(
+    `insert into application_people (application_row_id, role, email_lower, phone_normalised,
+       date_of_birth, name) values (?, ?, ?, ?, ?, ?)`,
+  );
+  return db.transaction((key, body, now, since) => {
+    const email = typeof body.email === 'string' ? body.email.toLowerCase() : null;
+    const born = typeof body.dateOfBirth === 'string' ? body.dateOfBirth.slice(0, 10) : null;
+    const phone = body.contactNumber ?? null;
+    const reference = randomUUID().slice(0, 7).toUpperCase();
+    lookup.all(key, reference);
+    const seen = duplicate.get(born, since, key, email, phone) !== undefined;
+    const answer = JSON.stringify({ duplicateRequest: seen, quoteValid: !seen, reference });
+    const name = `${body.firstName ?? ''} ${body.lastName ?? ''}`.trim();
+    const row = insert.get(
+      key,
+      seen ? 'duplicate' : 'approved',
+      randomUUID(),
+      answer,
+      answer,
+      JSON.stringify(body),
+      body.affiliateKey ?? null,
+      body.dealerNumber ?? null,
+      body.variant ?? null,
+      email,
+      phone,
+      name.toLowerCase(),
+      born,
+      body.financeType === 'Secured' ? 'secured' : 'vehicle',
+      reference,
+      now,
+      now,
+      now,
+    );
+    person.run(row.id, 'applicant', email, phone, born, name);
+    return seen;
+  });
+}
 
 // One fdatasync of the WAL at a time; every answer waits for one that began after its commit.
 const wal = await fs.open(`${file}-wal`, 'r+');

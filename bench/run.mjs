@@ -458,6 +458,17 @@ function cpuFloorRows(result) {
       value: result.ratio,
       budget: { max: BUDGETS.cpuFloorRatio },
     },
+    {
+      id: 'cpu.schemaFloor',
+      figure: `The floor writing our schema's rows (every column and index, and the people row; no budget: it tells the schema's cost from our code's): server CPU a submission (runs ${result.schemaFloorRuns.join(', ')} ms)`,
+      value: result.schemaFloorCpuMs,
+      unit: 'ms',
+    },
+    {
+      id: 'cpu.schemaRatio',
+      figure: 'Ours ÷ the floor on our schema, server CPU a submission',
+      value: result.schemaRatio,
+    },
   ];
 }
 
