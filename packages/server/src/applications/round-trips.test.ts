@@ -119,6 +119,9 @@ describe.each<DialectName>(['sqlite', 'postgres'])('one submission on %s', (dial
     expect(sent, sent.join('\n')).toHaveLength(EXPECTED[dialect].fresh);
     expect(sent[0]).toBe(BEGIN[dialect]);
     expect(sent.at(-1)).toBe('commit');
+    // SQLite: the duplicate look-up's limit is in its text, not a parameter (db/literal-limit.ts).
+    const duplicateLookUp = statements.find((text) => text.includes('"completed_at" desc'));
+    expect(duplicateLookUp).toMatch(dialect === 'sqlite' ? / limit 1$/ : / limit \$\d+$/);
     const events = await sql<{
       n: number | string;
     }>`select count(*) as n from delivery_events join applications on applications.id = delivery_events.application_row_id where applications.submission_key = ${payload.submissionKey}`.execute(

@@ -25,6 +25,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config.js';
 import { createGroupSync, walSync } from './group-sync.js';
+import { LiteralLimitPlugin } from './literal-limit.js';
 import type { GroupSync } from './group-sync.js';
 import { preparedStatementName } from './precompiled.js';
 import type { Database, Db } from './schema.js';
@@ -57,6 +58,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   const { database, groupSync } = openSqlite(config.file);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database }),
+    plugins: [new LiteralLimitPlugin()],
     log: options.log,
   });
   groupSyncs.set(db, groupSync);
