@@ -95,7 +95,8 @@ function storeOnOurSchema(db) {
     const email = typeof body.email === 'string' ? body.email.toLowerCase() : null;
     const born = typeof body.dateOfBirth === 'string' ? body.dateOfBirth.slice(0, 10) : null;
     const phone = body.contactNumber ?? null;
-    const reference = randomUUID().slice(0, 7).toUpperCase();
+    // Ours draws 7 characters and draws again on a clash; the floor draws 12 and never clashes.
+    const reference = randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase();
     lookup.all(key, reference);
     const seen = duplicate.get(born, since, key, email, phone) !== undefined;
     const answer = JSON.stringify({ duplicateRequest: seen, quoteValid: !seen, reference });

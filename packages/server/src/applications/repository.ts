@@ -316,20 +316,22 @@ const duplicateLookup = precompiled(
 );
 
 /** The application's people, written or rewritten (a partial save may have written them). */
+const upsertPeople = (db: QueryCreator<Database>, rows: Insertable<ApplicationPeopleTable>[]) =>
+  db
+    .insertInto('application_people')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.columns(['application_row_id', 'role']).doUpdateSet((eb) => ({
+        email_lower: eb.ref('excluded.email_lower'),
+        phone_normalised: eb.ref('excluded.phone_normalised'),
+        date_of_birth: eb.ref('excluded.date_of_birth'),
+        name: eb.ref('excluded.name'),
+      })),
+    );
+
 const peopleStatement = precompiled(
   'people',
-  (trx: Trx, v: { rows: Insertable<ApplicationPeopleTable>[] }) =>
-    trx
-      .insertInto('application_people')
-      .values(v.rows)
-      .onConflict((conflict) =>
-        conflict.columns(['application_row_id', 'role']).doUpdateSet((eb) => ({
-          email_lower: eb.ref('excluded.email_lower'),
-          phone_normalised: eb.ref('excluded.phone_normalised'),
-          date_of_birth: eb.ref('excluded.date_of_birth'),
-          name: eb.ref('excluded.name'),
-        })),
-      ),
+  (trx: Trx, v: { rows: Insertable<ApplicationPeopleTable>[] }) => upsertPeople(trx, v.rows),
 );
 
 /** A joint applicant an earlier save had and this one has not. */
@@ -372,19 +374,7 @@ const decideAllStatement = precompiled(
   ) => {
     const written = trx
       .with('decided', (db) => decideUpdate(db, v.submissionKey, v.set).returning('id'))
-      .with('people', (db) =>
-        db
-          .insertInto('application_people')
-          .values(v.people)
-          .onConflict((conflict) =>
-            conflict.columns(['application_row_id', 'role']).doUpdateSet((eb) => ({
-              email_lower: eb.ref('excluded.email_lower'),
-              phone_normalised: eb.ref('excluded.phone_normalised'),
-              date_of_birth: eb.ref('excluded.date_of_birth'),
-              name: eb.ref('excluded.name'),
-            })),
-          ),
-      );
+      .with('people', (db) => upsertPeople(db, v.people));
     if (shape === 'drop-joint') {
       const dropped = (db: typeof written) =>
         db
