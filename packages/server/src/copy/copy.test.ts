@@ -123,6 +123,45 @@ describe.each<DialectName>(['sqlite', 'postgres'])(
       expect(fourth.json()).toEqual({ error: 'rate_limited' });
     });
 
+    it('counts the copies in the database: another instance refuses the fourth, and a day later one is sent again (decision 0101)', async () => {
+      const email = `shared.${randomUUID().slice(0, 8)}@example.com`;
+      const { key } = await submitted(email);
+      const other = await startTestApp(database, {
+        env: { SMTP_URL: smtp.url, RATE_LIMIT_SUBMISSIONS: '20' },
+      });
+      try {
+        other.clock.set(t.clock.now());
+        const askOn = (app: TestApp, address: string) =>
+          app.app.inject({
+            method: 'POST',
+            url: `/api/copy/${key}`,
+            payload: {},
+            remoteAddress: address,
+          });
+        // Three copies between the two instances, each from a new address.
+        expect((await askOn(t, '203.0.113.41')).statusCode).toBe(202);
+        expect((await askOn(other, '203.0.113.42')).statusCode).toBe(202);
+        expect((await askOn(t, '203.0.113.43')).statusCode).toBe(202);
+        const fourth = await askOn(other, '203.0.113.44');
+        expect(fourth.statusCode).toBe(429);
+        expect(fourth.json()).toEqual({ error: 'rate_limited' });
+        expect(Number(fourth.headers['retry-after'])).toBe(24 * 60 * 60);
+        // Asked at once on both instances: still one more is refused, none is sent twice over.
+        other.clock.set(new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000));
+        const [a, b, c, d] = await Promise.all([
+          askOn(other, '203.0.113.45'),
+          askOn(other, '203.0.113.46'),
+          askOn(other, '203.0.113.47'),
+          askOn(other, '203.0.113.48'),
+        ]);
+        expect([a, b, c, d].map((answer) => answer.statusCode).sort()).toEqual([
+          202, 202, 202, 429,
+        ]);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('writes neither the address nor an answer to the logs', async () => {
       const email = `quiet.${randomUUID().slice(0, 8)}@example.com`;
       const { key } = await submitted(email);

@@ -2,7 +2,8 @@ import { loadStepCopy, submissionKeySchema } from '@broker/domain';
 import type { IndicativeQuote } from '@broker/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/schema.js';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 import type { Clock } from '../applications/decide.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
 import { refuseOtherSites } from '../http/same-site.js';
@@ -12,6 +13,18 @@ import { applicationCopyMail } from './mail.js';
 
 /** Copies one application's tab may ask for in a day (a slip of the finger, not a mail bomb). */
 export const COPIES_PER_DAY = 3;
+
+/** What a copy is written from. */
+const COPY_COLUMNS = [
+  'email_lower',
+  'reference',
+  'brand',
+  'payload_json',
+  'response_json',
+  'completed_at',
+] as const;
+
+type CopyRow = Pick<Selectable<Database['applications']>, (typeof COPY_COLUMNS)[number]>;
 
 const params = z.object({ submissionKey: submissionKeySchema });
 const sentSchema = z.object({
@@ -34,6 +47,77 @@ export interface CopyRoutesOptions {
   publicApiBase: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A sent application's row to write its copy from, with one copy counted against its day
+ * (decision 0101): null when no application with an e-mail address was sent with the key, or
+ * the seconds until a copy can be sent again.
+ *
+ * The count is on the application's row, so every instance of the server shares it. One
+ * statement counts and reads: the update only matches while the window has room, so two
+ * requests at once, on any instances, cannot both take the last copy. A window is a day long
+ * from its first copy; the first copy after it ends starts the next. `limited` false (the rate
+ * limits are off) reads the row without counting.
+ */
+async function takeCopy(
+  db: Db,
+  submissionKey: string,
+  now: Date,
+  limited: boolean,
+): Promise<CopyRow | { retryAfterSeconds: number } | null> {
+  if (!limited) {
+    const row = await db
+      .selectFrom('applications')
+      .select(COPY_COLUMNS)
+      .where('submission_key', '=', submissionKey)
+      .where('status', '=', 'complete')
+      .where('email_lower', 'is not', null)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+  const at = now.toISOString();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const newWindow = (eb: ExpressionBuilder<Database, 'applications'>) =>
+    eb.or([
+      eb('copies_window_started_at', 'is', null),
+      eb('copies_window_started_at', '<=', dayAgo),
+    ]);
+  const counted = await db
+    .updateTable('applications')
+    .set((eb) => ({
+      copies_in_window: eb
+        .case()
+        .when(newWindow(eb))
+        .then(1)
+        .else(eb('copies_in_window', '+', 1))
+        .end(),
+      copies_window_started_at: eb
+        .case()
+        .when(newWindow(eb))
+        .then(at)
+        .else(eb.ref('copies_window_started_at'))
+        .end(),
+    }))
+    .where('submission_key', '=', submissionKey)
+    .where('status', '=', 'complete')
+    .where('email_lower', 'is not', null)
+    .where((eb) => eb.or([newWindow(eb), eb('copies_in_window', '<', COPIES_PER_DAY)]))
+    .returning(COPY_COLUMNS)
+    .executeTakeFirst();
+  if (counted !== undefined) return counted;
+  const held = await db
+    .selectFrom('applications')
+    .select('copies_window_started_at')
+    .where('submission_key', '=', submissionKey)
+    .where('status', '=', 'complete')
+    .where('email_lower', 'is not', null)
+    .executeTakeFirst();
+  if (held === undefined) return null;
+  const endsAt = Date.parse(held.copies_window_started_at ?? at) + DAY_MS;
+  return { retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
 /**
  * `POST /api/copy/{submissionKey}` (docs/mail.md, decision 0091): after a full submission, the
  * outcome page's "Email me a copy" asks for the applicant's copy of what was sent. Only the tab
@@ -47,16 +131,6 @@ export async function registerCopyRoutes(
 ): Promise<void> {
   const { db, clock, logger, mail, rateLimitPerMinute } = options;
   await loadStepCopy();
-  const perApplication =
-    rateLimitPerMinute > 0
-      ? app.createRateLimit({
-          max: COPIES_PER_DAY,
-          timeWindow: '1 day',
-          keyGenerator: (request) =>
-            `copy|${(request.params as { submissionKey?: string }).submissionKey ?? ''}`,
-        })
-      : null;
-
   app.post(
     '/api/copy/:submissionKey',
     {
@@ -83,29 +157,16 @@ export async function registerCopyRoutes(
     },
     async (request, reply) => {
       const { submissionKey } = request.params as z.infer<typeof params>;
-      if (perApplication !== null) {
-        const limit = await perApplication(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          // As the rate-limit plugin does: the error handler answers 429 `rate_limited`.
-          void reply.header('retry-after', String(limit.ttlInSeconds));
-          throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
-        }
+      const taken = await takeCopy(db, submissionKey, clock.now(), rateLimitPerMinute > 0);
+      if (taken === null) return reply.code(404).send({ error: 'not_found' });
+      if ('retryAfterSeconds' in taken) {
+        // As the rate-limit plugin does: the error handler answers 429 `rate_limited`.
+        void reply.header('retry-after', String(taken.retryAfterSeconds));
+        throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
       }
-      const row = await db
-        .selectFrom('applications')
-        .select([
-          'email_lower',
-          'reference',
-          'brand',
-          'payload_json',
-          'response_json',
-          'completed_at',
-        ])
-        .where('submission_key', '=', submissionKey)
-        .where('status', '=', 'complete')
-        .executeTakeFirst();
-      if (!row || row.email_lower === null) return reply.code(404).send({ error: 'not_found' });
+      const row = taken;
       const to = row.email_lower;
+      if (to === null) return reply.code(404).send({ error: 'not_found' });
       const sentAt = new Date(row.completed_at ?? clock.now().toISOString());
       const response =
         row.response_json === null

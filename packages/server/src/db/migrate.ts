@@ -24,6 +24,7 @@ import * as callbacks from './migrations/0022-callbacks.js';
 import * as messages from './migrations/0024-messages.js';
 import * as complaints from './migrations/0025-complaints.js';
 import * as documents from './migrations/0026-documents.js';
+import * as copies from './migrations/0027-copies.js';
 
 // Listed statically so the built server needs no directory scanning and the order is explicit.
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-messages': messages,
   '0025-complaints': complaints,
   '0026-documents': documents,
+  '0027-copies': copies,
 };
 
 const provider: MigrationProvider = {

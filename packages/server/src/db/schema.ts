@@ -47,6 +47,9 @@ export interface ApplicationsTable {
   duplicate_released_by: Generated<string | null>;
   /** vehicle, secured or joint: the domain's `applicationBranch` (migration 0016, decision 0065). */
   branch: string | null;
+  /** The copy e-mail's day-long window and the copies sent in it (migration 0027, decision 0101). */
+  copies_window_started_at: Generated<IsoTimestamp | null>;
+  copies_in_window: Generated<number | null>;
 }
 
 export type PersonRole = 'applicant' | 'joint';
