@@ -49,6 +49,14 @@ export interface CopyRoutesOptions {
 
 const DAY_MS = 86_400_000;
 
+/** The application sent with this key, if it has an e-mail address to send a copy to. */
+const sentWithKey = (eb: ExpressionBuilder<Database, 'applications'>, submissionKey: string) =>
+  eb.and([
+    eb('submission_key', '=', submissionKey),
+    eb('status', '=', 'complete'),
+    eb('email_lower', 'is not', null),
+  ]);
+
 /**
  * A sent application's row to write its copy from, with one copy counted against its day
  * (decision 0101): null when no application with an e-mail address was sent with the key, or
@@ -70,9 +78,7 @@ async function takeCopy(
     const row = await db
       .selectFrom('applications')
       .select(COPY_COLUMNS)
-      .where('submission_key', '=', submissionKey)
-      .where('status', '=', 'complete')
-      .where('email_lower', 'is not', null)
+      .where((eb) => sentWithKey(eb, submissionKey))
       .executeTakeFirst();
     return row ?? null;
   }
@@ -99,9 +105,7 @@ async function takeCopy(
         .else(eb.ref('copies_window_started_at'))
         .end(),
     }))
-    .where('submission_key', '=', submissionKey)
-    .where('status', '=', 'complete')
-    .where('email_lower', 'is not', null)
+    .where((eb) => sentWithKey(eb, submissionKey))
     .where((eb) => eb.or([newWindow(eb), eb('copies_in_window', '<', COPIES_PER_DAY)]))
     .returning(COPY_COLUMNS)
     .executeTakeFirst();
@@ -109,9 +113,7 @@ async function takeCopy(
   const held = await db
     .selectFrom('applications')
     .select('copies_window_started_at')
-    .where('submission_key', '=', submissionKey)
-    .where('status', '=', 'complete')
-    .where('email_lower', 'is not', null)
+    .where((eb) => sentWithKey(eb, submissionKey))
     .executeTakeFirst();
   if (held === undefined) return null;
   const endsAt = Date.parse(held.copies_window_started_at ?? at) + DAY_MS;
