@@ -239,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     codes,
     clock,
     rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
+    rateLimitInstances: config.rateLimits.instances,
   });
   registerAddressRoutes(app, {
     provider: options.addressProvider ?? createAddressProvider(config.address),
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport: mailTransport,
     from: config.company.email,
     rateLimitPerMinute: config.rateLimits.submissionsPerMinute,
+    rateLimitInstances: config.rateLimits.instances,
   });
   registerStaffRoutes(app, {
     db,

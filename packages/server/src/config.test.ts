@@ -51,7 +51,12 @@ describe('loadConfig', () => {
       portal: { thankYouUrl: '/portal/thank-you', welcomeBackUrl: '/portal/welcome-back' },
       tagManagerOrigin: null,
       publicApiBase: null,
-      rateLimits: { lookupsPerMinute: 60, submissionsPerMinute: 20, staffSignInPerMinute: 10 },
+      rateLimits: {
+        lookupsPerMinute: 60,
+        submissionsPerMinute: 20,
+        staffSignInPerMinute: 10,
+        instances: 1,
+      },
       logLevel: 'info',
       requestTimeoutMs: 30_000,
     });

@@ -65,6 +65,11 @@ export interface Config {
     submissionsPerMinute: number;
     /** Staff sign-in and set-up requests a minute per address (decision 0056); 0 turns it off. */
     staffSignInPerMinute: number;
+    /**
+     * RATE_LIMIT_INSTANCES: how many instances share the limits; a route's own fixed limit (an
+     * hour's saves per e-mail address, say) is divided by it with `perInstance` (decision 0071).
+     */
+    instances: number;
   };
   logLevel: LogLevel;
   /** A request's headers and body must arrive within this many milliseconds (else 408). */
@@ -527,6 +532,7 @@ export function loadConfig(
       ),
       lookupsPerMinute: perInstance(values.RATE_LIMIT_LOOKUPS, values.RATE_LIMIT_INSTANCES),
       submissionsPerMinute: perInstance(values.RATE_LIMIT_SUBMISSIONS, values.RATE_LIMIT_INSTANCES),
+      instances: values.RATE_LIMIT_INSTANCES,
     },
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

@@ -209,16 +209,19 @@ describe('rate limits over several instances (RATE_LIMIT_INSTANCES)', () => {
       lookupsPerMinute: 60,
       submissionsPerMinute: 20,
       staffSignInPerMinute: 10,
+      instances: 1,
     });
     expect(limits({ RATE_LIMIT_INSTANCES: '2' })).toEqual({
       lookupsPerMinute: 30,
       submissionsPerMinute: 10,
       staffSignInPerMinute: 5,
+      instances: 2,
     });
     expect(limits({ RATE_LIMIT_INSTANCES: '3' })).toEqual({
       lookupsPerMinute: 20,
       submissionsPerMinute: 6,
       staffSignInPerMinute: 3,
+      instances: 3,
     });
     expect(limits({ RATE_LIMIT_INSTANCES: '4', RATE_LIMIT_SUBMISSIONS: '2' })).toMatchObject({
       submissionsPerMinute: 1,

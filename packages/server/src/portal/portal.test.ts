@@ -436,6 +436,27 @@ describe.each<DialectName>(['sqlite', 'postgres'])('customer portal on %s', (dia
     expect(answers[5]!.json()).toEqual(answers[6]!.json());
   });
 
+  it('one of two instances (RATE_LIMIT_INSTANCES=2) lets a client make its share of the hour: two requests (decision 0071)', async () => {
+    const half = await startTestApp(database, {
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_SUBMISSIONS: '20', RATE_LIMIT_INSTANCES: '2' },
+    });
+    try {
+      const statuses = [];
+      for (const email of ['f@example.com', 'g@example.com', 'h@example.com']) {
+        const answer = await half.app.inject({
+          method: 'POST',
+          url: '/api/portal/verification-email',
+          payload: { email },
+          remoteAddress: '203.0.113.77',
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([202, 202, 429]);
+    } finally {
+      await half.close();
+    }
+  });
+
   it('sends nothing more once the address is verified', async () => {
     await submit(portalPayload());
     await worker.drainOnce();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../applications/decide.js';
 import { VERIFICATION_MAIL_THROTTLE_MS } from '../applications/decide.js';
+import { perInstance } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { createPortalAccountsRepository } from './accounts.js';
 import { errorBodySchema, errorResponses, jsonSchemaOf, zodValidation } from '../http/openapi.js';
@@ -15,6 +16,8 @@ export interface PortalRoutesOptions {
   codes: CodeHasher;
   clock: Clock;
   rateLimitPerMinute: number;
+  /** The instances sharing the limits: each holds its share of the hour's (decision 0071). */
+  rateLimitInstances: number;
 }
 
 /**
@@ -130,7 +133,10 @@ export function registerPortalRoutes(app: FastifyInstance, options: PortalRoutes
   // and five requests an hour from one client. The limit answers 429 alike for any address.
   const perHour =
     options.rateLimitPerMinute > 0
-      ? app.createRateLimit({ max: VERIFICATION_REQUESTS_PER_HOUR, timeWindow: '1 hour' })
+      ? app.createRateLimit({
+          max: perInstance(VERIFICATION_REQUESTS_PER_HOUR, options.rateLimitInstances),
+          timeWindow: '1 hour',
+        })
       : null;
   const hourlyLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await perHour?.(request);

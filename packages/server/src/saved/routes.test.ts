@@ -345,6 +345,29 @@ describe('save and come back later: rate limits', { timeout: 60_000 }, () => {
     );
   });
 
+  it('one of two instances (RATE_LIMIT_INSTANCES=2) sends its share: two links an hour to one address (decision 0071)', async () => {
+    const half = await startTestApp(database, {
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_SUBMISSIONS: '100', RATE_LIMIT_INSTANCES: '2' },
+    });
+    try {
+      for (let i = 0; i < SAVES_PER_EMAIL_PER_HOUR; i += 1) {
+        const sealed = await encrypt('{}');
+        const answer = await half.app.inject({
+          method: 'POST',
+          url: '/api/saved',
+          remoteAddress: `198.51.100.${100 + i}`,
+          payload: { email: 'shared@example.com', submissionKey: randomUUID(), ...sealed },
+        });
+        expect(answer.statusCode).toBe(202);
+      }
+      await smtp.waitFor('shared@example.com');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.to('shared@example.com')).toHaveLength(Math.floor(SAVES_PER_EMAIL_PER_HOUR / 2));
+    } finally {
+      await half.close();
+    }
+  });
+
   it('refuses a client past twenty requests an hour, whatever addresses it names', async () => {
     for (let i = 0; i < SAVES_PER_ADDRESS_PER_HOUR; i += 1) {
       expect((await save(`person${i}@example.com`, '203.0.113.7')).statusCode).toBe(202);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../applications/decide.js';
+import { perInstance } from '../config.js';
 import type { Db } from '../db/schema.js';
 import {
   errorBodySchema,
@@ -95,6 +96,8 @@ export interface SavedRoutesOptions {
   from: string;
   /** 0 turns the limits off (tests). */
   rateLimitPerMinute: number;
+  /** The instances sharing the limits: each holds its share of the hour's (decision 0071). */
+  rateLimitInstances: number;
 }
 
 function emailKey(request: FastifyRequest): string {
@@ -114,11 +117,14 @@ export function registerSavedRoutes(app: FastifyInstance, options: SavedRoutesOp
   const { db, clock, transport } = options;
   const limited = options.rateLimitPerMinute > 0;
   const perAddress = limited
-    ? app.createRateLimit({ max: SAVES_PER_ADDRESS_PER_HOUR, timeWindow: '1 hour' })
+    ? app.createRateLimit({
+        max: perInstance(SAVES_PER_ADDRESS_PER_HOUR, options.rateLimitInstances),
+        timeWindow: '1 hour',
+      })
     : null;
   const perEmail = limited
     ? app.createRateLimit({
-        max: SAVES_PER_EMAIL_PER_HOUR,
+        max: perInstance(SAVES_PER_EMAIL_PER_HOUR, options.rateLimitInstances),
         timeWindow: '1 hour',
         keyGenerator: emailKey,
       })
