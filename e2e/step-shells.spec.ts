@@ -28,13 +28,40 @@ async function withAnswersInStorage(page: Page): Promise<ReturnType<typeof perso
   return personFor(key);
 }
 
-/** Every layout shift the page has had (CLS's raw entries), with recent input or not. */
-async function layoutShifts(page: Page): Promise<number[]> {
+interface Shift {
+  value: number;
+  /** When, in ms since the navigation began: in the shell's paint, or after the app took over. */
+  at: number;
+  /** What moved: `tag.class x,y width×height → x,y width×height`. */
+  moved: string[];
+}
+
+/** Every layout shift the page has had (CLS's raw entries, with recent input or not), and what moved. */
+async function layoutShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(
     () =>
-      new Promise<number[]>((resolve) => {
+      new Promise<Shift[]>((resolve) => {
+        type Source = {
+          node?: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        };
+        type Entry = PerformanceEntry & { value: number; sources?: Source[] };
+        const describe = (node: Node | null | undefined) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
+            : (node?.nodeName ?? '(gone)');
         new PerformanceObserver((list) => {
-          resolve(list.getEntries().map((entry) => (entry as unknown as { value: number }).value));
+          resolve(
+            (list.getEntries() as Entry[]).map((entry) => ({
+              value: entry.value,
+              at: Math.round(entry.startTime),
+              moved: (entry.sources ?? []).map(
+                ({ node, previousRect: a, currentRect: b }) =>
+                  `${describe(node)} ${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height}`,
+              ),
+            })),
+          );
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve([]), 500);
       }),
