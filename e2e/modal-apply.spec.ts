@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { originFor } from './support/hosts';
 import { snap } from './support/screenshots';
+import { whenTheAppHasTakenOver } from './support/page-load';
 
 // docs/product.md §1: a host whose first label is 'modal-apply' (the brand's configuration may name
 // another) shows the representative example on load.
@@ -104,6 +105,7 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    await whenTheAppHasTakenOver(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The vehicle's example on the first screen, until a homeowner loan is chosen: then that
@@ -132,6 +134,7 @@ test.describe('the representative-example pop-up on the modal-apply host', () =>
       await page.goto(`${origin}/`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
+      await whenTheAppHasTakenOver(page);
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     expect(requested.filter((url) => url.includes('representative-example-popup'))).toEqual([]);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { iVisit, thenIShouldSeeTheHeading, whenIChoose, andIContinue } from './support/user';
 import { iHaveAnsweredTheCookieBanner } from './support/vehicle';
+import { whenTheAppHasTakenOver } from './support/page-load';
 
 // The step frame fetches the screen Continue leads to while the visitor answers
 // (features/steps/lib/preload-next-screen.ts), through the route table the app hands down
@@ -18,6 +19,7 @@ test('the next screen is fetched once the visitor answers, before Continue', asy
   await iVisit(page, '/');
   await thenIShouldSeeTheHeading(page, 'What do you need the money for?');
   await page.waitForLoadState('networkidle');
+  await whenTheAppHasTakenOver(page);
   // A visitor who only looks costs no more than the first screen.
   expect(requested).toEqual([]);
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { snap } from './support/screenshots';
 import { sessionStorageOf } from './support/session-storage';
+import { whenTheAppHasTakenOver } from './support/page-load';
 
 // docs/product.md §4 and docs/design.md D13 under Playwright's fake clock: the page's timers and Date move only
 // as the test fast-forwards them (and in real time otherwise).
@@ -76,6 +77,8 @@ test.describe('session timeout', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/', { waitUntil: 'networkidle' });
+    // The app's own first render is done: a key pressed before it is not seen.
+    await whenTheAppHasTakenOver(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(scripts.filter((path) => path.includes('session-watch'))).toEqual([]);
     await expect(overlay(page)).not.toBeAttached();

@@ -30,10 +30,11 @@ export async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /**
- * The app has taken the page over: a step's pre-rendered shell (docs/decisions/0043-step-shells.md)
- * shows the screen's heading at once but is inert, and is live only once the app has fetched what
- * the screen needs and rendered it (main.tsx). A spec that cuts the connection must wait for this:
- * cut before, the app's own chunks fail to load, which is not what such a spec tests.
+ * The app has taken the page over: the pre-rendered start screen (decision 0010) and a step's
+ * shell (docs/decisions/0043-step-shells.md) show at once but are inert, and are live only once
+ * the app has fetched what the screen needs and rendered it (main.tsx), its effects run. A spec
+ * that cuts the connection must wait for this: cut before, the app's own chunks fail to load,
+ * which is not what such a spec tests. So must one that acts as the visitor's first activity.
  */
 export async function whenTheAppHasTakenOver(page: Page): Promise<void> {
   const root = page.locator('#root');
