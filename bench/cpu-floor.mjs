@@ -62,7 +62,8 @@ async function submissions(server, amount, connections) {
 
 /**
  * The floor server on a fresh SQLite file; `schema` 'ours' writes our migrated schema's rows
- * instead of its one small table (bench/floor-server.mjs).
+ * instead of its one small table, and 'decided' adds the lender panel's decision and our request
+ * log line (bench/floor-server.mjs).
  */
 async function startFloorServer(snapshot, schema = 'floor') {
   const port = await freePort();
@@ -71,9 +72,9 @@ async function startFloorServer(snapshot, schema = 'floor') {
     env: {
       PORT: String(port),
       DATABASE_URL: path.join(snapshot.root, `floor-${schema}-${port}.sqlite`),
-      ...(schema === 'ours'
-        ? { FLOOR_SCHEMA: 'ours', SERVER_DIST: path.dirname(snapshot.serverMain) }
-        : {}),
+      ...(schema === 'floor'
+        ? {}
+        : { FLOOR_SCHEMA: schema, SERVER_DIST: path.dirname(snapshot.serverMain) }),
     },
   });
 }
@@ -97,11 +98,23 @@ export async function cpuAgainstFloor(
       failed: 0,
       runs: [],
     },
+    // Nor this: the least our product can cost, its rows, decision and log line without our
+    // checks (docs/performance.md, "The least our product can cost").
+    decided: {
+      start: () => startFloorServer(snapshot, 'decided'),
+      cpuMs: 0,
+      ok: 0,
+      failed: 0,
+      runs: [],
+    },
   };
   const loads = [];
   for (let round_ = 0; round_ < rounds; round_ += 1) {
     // Each round swaps which goes first, so neither always follows the other's warm disk.
-    const order = round_ % 2 === 0 ? ['ours', 'floor', 'schema'] : ['schema', 'floor', 'ours'];
+    const order =
+      round_ % 2 === 0
+        ? ['ours', 'floor', 'schema', 'decided']
+        : ['decided', 'schema', 'floor', 'ours'];
     for (const name of order) {
       const side = sides[name];
       const server = await side.start();
@@ -127,6 +140,7 @@ export async function cpuAgainstFloor(
   const ours = perSubmission(sides.ours);
   const floor = perSubmission(sides.floor);
   const schema = perSubmission(sides.schema);
+  const least = perSubmission(sides.decided);
   return {
     rounds,
     requests,
@@ -139,7 +153,11 @@ export async function cpuAgainstFloor(
     oursRuns: sides.ours.runs,
     floorRuns: sides.floor.runs,
     schemaFloorRuns: sides.schema.runs,
-    failed: sides.ours.failed + sides.floor.failed + sides.schema.failed,
+    leastCpuMs: least,
+    leastRatio: round(least / floor, 2),
+    oursOverLeast: round(ours / least, 2),
+    leastRuns: sides.decided.runs,
+    failed: sides.ours.failed + sides.floor.failed + sides.schema.failed + sides.decided.failed,
     loadAverage: round(loads.reduce((a, b) => a + b, 0) / Math.max(loads.length, 1), 1),
   };
 }
@@ -159,6 +177,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     console.log(
       `the floor on our schema: ${result.schemaFloorCpuMs} ms (${round(result.schemaFloorCpuMs / result.floorCpuMs, 2)}× the floor); ours ${result.schemaRatio}× it`,
+    );
+    console.log(
+      `the least our product can cost (our rows, the panel's decision, our log line; no checks): ${result.leastCpuMs} ms (${result.leastRatio}× the floor); ours ${result.oursOverLeast}× it`,
     );
   } finally {
     snapshot.remove();

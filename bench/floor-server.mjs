@@ -12,6 +12,13 @@
 // look-up, our duplicate look-up, the decided row with every column and index ours writes, and
 // its people row). It tells the cost of what a submission stores apart from the cost of our
 // code (docs/performance.md, "The floor on our schema").
+//
+// FLOOR_SCHEMA=decided is that, plus the two things our product cannot leave out whatever its
+// code looks like: the lender panel's decision (our built evaluator on the configured panel,
+// its evidence stored as the row's decision_json and its outcome as the row's outcome) and our
+// request log line (our logger, with its redaction, at info). Still no structural check beyond
+// Fastify's JSON schema and no step rules. It is the least our product can cost
+// (docs/performance.md, "The least our product can cost").
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -23,10 +30,12 @@ import { submissionPayloadSchema } from '@broker/domain';
 const port = Number(process.env.PORT ?? 3598);
 const file = process.env.DATABASE_URL ?? path.join(process.cwd(), 'floor.sqlite');
 
-const oursSchema = process.env.FLOOR_SCHEMA === 'ours';
+const decided = process.env.FLOOR_SCHEMA === 'decided';
+const oursSchema = process.env.FLOOR_SCHEMA === 'ours' || decided;
+const dist = process.env.SERVER_DIST;
 if (oursSchema) {
-  const dist = process.env.SERVER_DIST;
-  if (dist === undefined) throw new Error('FLOOR_SCHEMA=ours needs SERVER_DIST');
+  if (dist === undefined)
+    throw new Error(`FLOOR_SCHEMA=${process.env.FLOOR_SCHEMA} needs SERVER_DIST`);
   const { openDatabase } = await import(path.join(dist, 'db/connection.js'));
   const { migrateToLatest } = await import(path.join(dist, 'db/migrate.js'));
   const migrated = openDatabase({ kind: 'sqlite', file });
@@ -37,7 +46,28 @@ if (oursSchema) {
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
-const store = oursSchema ? storeOnOurSchema(db) : storeOnOneTable(db);
+const evaluate = decided ? await panelEvaluator(dist) : null;
+const store = oursSchema ? storeOnOurSchema(db, evaluate) : storeOnOneTable(db);
+
+/** Our built lender-panel evaluator on the configured panel and policy, as our server makes it. */
+async function panelEvaluator(serverDist) {
+  const { loadConfig } = await import(path.join(serverDist, 'config.js'));
+  const { createPanelEvaluator, londonDate } = await import(
+    path.join(serverDist, 'applications/decide.js')
+  );
+  const config = loadConfig(process.env);
+  const panelOf = createPanelEvaluator({
+    panel: config.lenderPanel,
+    quoteValidDays: config.quoteValidDays,
+    policy: {
+      minAge: config.minAge,
+      maxAge: config.maxAge,
+      minMonthlyIncome: config.minMonthlyIncome,
+      duplicateWindowDays: config.duplicateWindowDays,
+    },
+  });
+  return (body, now) => panelOf(body, londonDate(now));
+}
 
 function storeOnOneTable(db) {
   db.exec(`create table if not exists applications (
@@ -69,7 +99,7 @@ function storeOnOneTable(db) {
   });
 }
 
-function storeOnOurSchema(db) {
+function storeOnOurSchema(db, evaluate) {
   db.pragma('foreign_keys = ON');
   const lookup = db.prepare(
     'select id, status, response_json from applications where submission_key = ? or reference = ?',
@@ -99,14 +129,16 @@ function storeOnOurSchema(db) {
     const reference = randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase();
     lookup.all(key, reference);
     const seen = duplicate.get(born, since, key, email, phone) !== undefined;
+    const evaluation = evaluate?.(body, new Date(now)) ?? null;
+    const declined = evaluation !== null && evaluation.declineReason !== null;
     const answer = JSON.stringify({ duplicateRequest: seen, quoteValid: !seen, reference });
     const name = `${body.firstName ?? ''} ${body.lastName ?? ''}`.trim();
     const row = insert.get(
       key,
-      seen ? 'duplicate' : 'approved',
+      seen ? 'duplicate' : declined ? 'declined' : 'approved',
       randomUUID(),
       answer,
-      answer,
+      evaluation === null ? answer : JSON.stringify(evaluation),
       JSON.stringify(body),
       body.affiliateKey ?? null,
       body.dealerNumber ?? null,
@@ -145,7 +177,16 @@ function durable() {
 const { $schema: _ignored, ...bodySchema } = z.toJSONSchema(submissionPayloadSchema, {
   io: 'input',
 });
-const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+const app = Fastify({
+  bodyLimit: 64 * 1024,
+  ...(decided ? await ourRequestLog(dist) : { logger: false }),
+});
+
+/** Our server's logger and its one line a request (packages/server/src/logger.ts). */
+async function ourRequestLog(serverDist) {
+  const { createLogger, RequestLogController } = await import(path.join(serverDist, 'logger.js'));
+  return { loggerInstance: createLogger('info'), logController: new RequestLogController() };
+}
 app.post(
   '/api/submission/:submissionKey',
   { schema: { body: bodySchema } },
@@ -166,4 +207,7 @@ app.get('/healthz', async () => ({ ok: true }));
 await app.listen({ port, host: '127.0.0.1' });
 // bench/lib/server.mjs waits for this line: it proves this process has the port.
 console.log(`listening at http://127.0.0.1:${port}`);
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+// SIGINT too: bench/profile-submission.mjs stops its server so, and the profile is written at exit.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => void app.close().then(() => process.exit(0)));
+}

@@ -469,6 +469,23 @@ function cpuFloorRows(result) {
       figure: 'Ours ÷ the floor on our schema, server CPU a submission',
       value: result.schemaRatio,
     },
+    {
+      id: 'cpu.least',
+      figure: `The least our product can cost: the floor on our schema plus the lender panel's decision (its evidence stored) and our request log line, with no checks (no budget: docs/decisions/0102): server CPU a submission (runs ${result.leastRuns.join(', ')} ms)`,
+      value: result.leastCpuMs,
+      unit: 'ms',
+    },
+    {
+      id: 'cpu.leastRatio',
+      figure: 'The least our product can cost ÷ the floor, server CPU a submission',
+      value: result.leastRatio,
+    },
+    {
+      id: 'cpu.oursOverLeast',
+      figure:
+        'Ours ÷ the least our product can cost, server CPU a submission: what our checks and code add',
+      value: result.oursOverLeast,
+    },
   ];
 }
 
