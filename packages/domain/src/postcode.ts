@@ -1,4 +1,4 @@
-import { parse } from 'postcode';
+import { isValid, toNormalised } from 'postcode';
 
 function compact(raw: string | null | undefined): string {
   return (raw ?? '').replace(/\s+/g, '');
@@ -10,7 +10,8 @@ function compact(raw: string | null | undefined): string {
  * know whether the postcode is in use, which is the address lookup's job.
  */
 export function isValidPostcode(raw: string | null | undefined): boolean {
-  return parse(compact(raw)).valid;
+  // isValid is parse's own first test, without parse's seven derived parts.
+  return isValid(compact(raw));
 }
 
 /**
@@ -22,8 +23,8 @@ export function isValidPostcode(raw: string | null | undefined): boolean {
 export function normalisePostcode(raw: string | null | undefined): string | null {
   const value = compact(raw);
   if (value === '') return null;
-  const parsed = parse(value);
-  if (parsed.valid) return parsed.postcode;
+  // parse(value).postcode, without the other parts parse derives.
+  if (isValid(value)) return toNormalised(value);
   const upper = value.toUpperCase();
   if (upper.length >= 5 && /^\d/.test(upper.slice(-3))) {
     return `${upper.slice(0, -3)} ${upper.slice(-3)}`;

@@ -47,10 +47,36 @@ export interface PayloadCheckOptions {
   today: CalendarDate;
 }
 
-const keyOf = (ref: StepRef) => `${ref.id}/${entryOf(ref)}`;
+/** A shown field of a step's entry and the message its screen gives for the answer, if any. */
+interface Checked {
+  compiled: CompiledField;
+  message: string | null;
+}
 
 /** The payload's dotted name of a key of a place ('addresses.0.postcode'). */
 function nameIn(place: Place, entry: number, key: string | null): string {
+  if (key === null || entry >= MAX_STEP_NUMBER) return namedIn(place, entry, key);
+  // Made once for each place, entry and key: the same names are looked up on every submission.
+  let entries = NAMES_IN.get(place);
+  if (entries === undefined) {
+    entries = [];
+    NAMES_IN.set(place, entries);
+  }
+  const names = (entries[entry] ??= new Map());
+  let name = names.get(key);
+  if (name === undefined) {
+    name = namedIn(place, entry, key);
+    // Bounded: the keys named come from the request body, and its entries from the body's lists.
+    if (names.size < MAX_NAMES_A_PLACE) names.set(key, name);
+  }
+  return name;
+}
+
+const NAMES_IN = new Map<Place, Map<string, string>[]>();
+/** More than any place's entry has answers. */
+const MAX_NAMES_A_PLACE = 64;
+
+function namedIn(place: Place, entry: number, key: string | null): string {
   const prefix =
     place === 'top'
       ? ''
@@ -102,17 +128,23 @@ export function payloadStepProblems(
   const { state, body } = readPayload(payload);
   const { today, complete } = options;
 
-  // Each step's fields checked once: for the path's loops and for the problems.
-  const checked = new Map<string, { compiled: CompiledField; message: string | null }[]>();
+  // Each step's fields checked once: for the path's loops and for the problems. By step, then
+  // by entry: no key string is made for each look-up.
+  const checked = new Map<StepRef['id'], Checked[][]>();
   const check = (ref: StepRef) => {
-    const key = keyOf(ref);
-    let results = checked.get(key);
+    let entries = checked.get(ref.id);
+    if (entries === undefined) {
+      entries = [];
+      checked.set(ref.id, entries);
+    }
+    const entry = entryOf(ref);
+    let results = entries[entry];
     if (results === undefined) {
       results = shownFields(ref, state).map((compiled) => ({
         compiled,
         message: validateField(compiled.field, state, today),
       }));
-      checked.set(key, results);
+      entries[entry] = results;
     }
     return results;
   };

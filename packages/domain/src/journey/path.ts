@@ -58,21 +58,30 @@ export function resolveFieldPath(path: FieldPath, n: number): StatePath {
   return path.replace('{n}', String(n - 1)) as StatePath;
 }
 
+/**
+ * A path's keys, a list's entry as a number: V8 reads `list[0]` as an element, while
+ * `list['0']` goes the slow way of a named key that must first be taken for an index.
+ */
+export function splitPath(path: string): readonly (string | number)[] {
+  return path.split('.').map((key) => (/^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key));
+}
+
 /** Each path's keys, split once: the server reads every answer of every submission. */
-const KEYS = new Map<string, readonly string[]>();
+const KEYS = new Map<string, readonly (string | number)[]>();
 
 /** Reads an answer; anything missing on the way gives undefined. */
 export function getAnswer<P extends StatePath>(state: ApplicationState, path: P): AnswerAt<P> {
   let keys = KEYS.get(path);
   if (keys === undefined) {
-    keys = path.split('.');
+    keys = splitPath(path);
     KEYS.set(path, keys);
   }
   let node: unknown = state;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i += 1) {
     if (typeof node !== 'object' || node === null) return undefined as AnswerAt<P>;
+    const key = keys[i]!;
     if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined as AnswerAt<P>;
-    node = (node as Record<string, unknown>)[key];
+    node = (node as Record<string | number, unknown>)[key];
   }
   return node as AnswerAt<P>;
 }

@@ -10,7 +10,7 @@ import type { Address, ApplicationState, OptIns } from './shape.js';
 import type { FieldSpec, StepId, StepSpec } from './types.js';
 import type { Who } from '../messages.js';
 import { dateOfBirthValue } from '../date-of-birth.js';
-import { getAnswer, resolveFieldPath, type FieldPath } from './path.js';
+import { getAnswer, resolveFieldPath, type FieldPath, type StatePath } from './path.js';
 import { HISTORY_CAPS, PAYLOAD_DEFAULTS } from '../codec/policy.js';
 import { isSecuredPurpose } from './branch.js';
 import {
@@ -87,8 +87,10 @@ function addressFields<const At extends 'form.addresses.{n}' | 'form.securityAdd
   manualPath: 'savedAddresses.{n}.manual' | 'form.securityAddress.manual',
   autofill: boolean,
 ) {
+  // Each entry's path resolved once: every submission asks it of every address field.
+  const manualPaths: StatePath[] = [];
   const manual = (state: ApplicationState, n: number): boolean =>
-    getAnswer(state, resolveFieldPath(manualPath, n)) === true;
+    getAnswer(state, (manualPaths[n] ??= resolveFieldPath(manualPath, n))) === true;
   const lookup = (state: ApplicationState, n: number): boolean => !manual(state, n);
   const token = (autocomplete: FieldSpec['autocomplete']) => (autofill ? { autocomplete } : {});
   const line = <const K extends keyof Address, const E extends Partial<FieldSpec> = object>(
