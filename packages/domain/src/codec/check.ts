@@ -74,7 +74,12 @@ function nameIn(place: Place, entry: number, key: string | null): string {
 
 const NAMES_IN = new Map<Place, Map<string, string>[]>();
 /** More than any place's entry has answers. */
-const MAX_NAMES_A_PLACE = 64;
+export const MAX_NAMES_A_PLACE = 64;
+
+/** How many payload names are kept, for each place's entry (for the test of the bound). */
+export function keptNameCounts(): number[] {
+  return [...NAMES_IN.values()].flatMap((entries) => entries.map((names) => names.size));
+}
 
 function namedIn(place: Place, entry: number, key: string | null): string {
   const prefix =
