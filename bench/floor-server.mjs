@@ -52,20 +52,10 @@ const store = oursSchema ? storeOnOurSchema(db, evaluate) : storeOnOneTable(db);
 /** Our built lender-panel evaluator on the configured panel and policy, as our server makes it. */
 async function panelEvaluator(serverDist) {
   const { loadConfig } = await import(path.join(serverDist, 'config.js'));
-  const { createPanelEvaluator, londonDate } = await import(
+  const { createPanelEvaluator, londonDate, panelOptionsOf } = await import(
     path.join(serverDist, 'applications/decide.js')
   );
-  const config = loadConfig(process.env);
-  const panelOf = createPanelEvaluator({
-    panel: config.lenderPanel,
-    quoteValidDays: config.quoteValidDays,
-    policy: {
-      minAge: config.minAge,
-      maxAge: config.maxAge,
-      minMonthlyIncome: config.minMonthlyIncome,
-      duplicateWindowDays: config.duplicateWindowDays,
-    },
-  });
+  const panelOf = createPanelEvaluator(panelOptionsOf(loadConfig(process.env)));
   return (body, now) => panelOf(body, londonDate(now));
 }
 

@@ -6,7 +6,12 @@ import { createAddressProvider } from './address/create-address-provider.js';
 import type { AddressProvider } from './address/types.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/schema.js';
-import { createDecider, createPanelEvaluator, systemClock } from './applications/decide.js';
+import {
+  createDecider,
+  createPanelEvaluator,
+  panelOptionsOf,
+  systemClock,
+} from './applications/decide.js';
 import type { Clock } from './applications/decide.js';
 import {
   ABANDONED_LEAD_EVENT,
@@ -185,19 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decidedEvents: (decided) => delivery.decidedEvents(decided),
   });
   const codes = createCodeHasher(config.portalCodeSecret);
-  const decisionPolicy = {
-    minAge: config.minAge,
-    maxAge: config.maxAge,
-    minMonthlyIncome: config.minMonthlyIncome,
-    duplicateWindowDays: config.duplicateWindowDays,
-  };
-  const decide = createDecider({
-    policy: decisionPolicy,
-    panel: config.lenderPanel,
-    quoteValidDays: config.quoteValidDays,
-    clock,
-    codes,
-  });
+  const panelOptions = panelOptionsOf(config);
+  const decide = createDecider({ ...panelOptions, clock, codes });
 
   // A failed submission or partial save raises a grouped chat alert (one per kind per 5 minutes,
   // docs/decisions/0021-grouped-alerts.md). It names the failed request's id only (its request
@@ -296,11 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       uploadsPerMinute: config.rateLimits.submissionsPerMinute,
     },
     duplicates: {
-      evaluate: createPanelEvaluator({
-        panel: config.lenderPanel,
-        policy: decisionPolicy,
-        quoteValidDays: config.quoteValidDays,
-      }),
+      evaluate: createPanelEvaluator(panelOptions),
       decidedEvents: (decided) => delivery.decidedEvents(decided),
     },
   });

@@ -4,7 +4,7 @@
  * summary of check-your-answers and of the back office shows it (summary.ts).
  */
 import { createInitialState, emptyAddress, emptyEmployment } from '../journey/defaults.js';
-import { getAnswer, splitPath, type StatePath } from '../journey/path.js';
+import { getAnswer, stateKeys, type StatePath } from '../journey/path.js';
 import { compiledFields, type CompiledField } from '../journey/resolve.js';
 import type { ApplicationState } from '../journey/shape.js';
 import type { StepRef } from '../journey/types.js';
@@ -62,15 +62,9 @@ export function placeIn(body: Body, place: Place, entry: number): Json | null {
 export const own = (object: Json | null, key: string): unknown =>
   object !== null && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 
-const pathKeys = new Map<string, readonly (string | number)[]>();
-
 /** Writes an answer into a fresh state, making the history entries it reaches. */
 function writeInto(state: ApplicationState, path: StatePath, value: unknown): void {
-  let keys = pathKeys.get(path);
-  if (keys === undefined) {
-    keys = splitPath(path);
-    pathKeys.set(path, keys);
-  }
+  const keys = stateKeys(path);
   let node = state as unknown as Record<string | number, unknown>;
   for (let i = 0; i < keys.length - 1; i += 1) {
     const key = keys[i]!;

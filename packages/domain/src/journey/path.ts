@@ -58,24 +58,26 @@ export function resolveFieldPath(path: FieldPath, n: number): StatePath {
   return path.replace('{n}', String(n - 1)) as StatePath;
 }
 
-/**
- * A path's keys, a list's entry as a number: V8 reads `list[0]` as an element, while
- * `list['0']` goes the slow way of a named key that must first be taken for an index.
- */
-export function splitPath(path: string): readonly (string | number)[] {
-  return path.split('.').map((key) => (/^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key));
-}
-
 /** Each path's keys, split once: the server reads every answer of every submission. */
 const KEYS = new Map<string, readonly (string | number)[]>();
 
-/** Reads an answer; anything missing on the way gives undefined. */
-export function getAnswer<P extends StatePath>(state: ApplicationState, path: P): AnswerAt<P> {
+/**
+ * A state path's keys, split once and kept, a list's entry as a number: V8 reads `list[0]` as an
+ * element, while `list['0']` goes the slow way of a named key that must first be taken for an
+ * index.
+ */
+export function stateKeys(path: StatePath): readonly (string | number)[] {
   let keys = KEYS.get(path);
   if (keys === undefined) {
-    keys = splitPath(path);
+    keys = path.split('.').map((key) => (/^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : key));
     KEYS.set(path, keys);
   }
+  return keys;
+}
+
+/** Reads an answer; anything missing on the way gives undefined. */
+export function getAnswer<P extends StatePath>(state: ApplicationState, path: P): AnswerAt<P> {
+  const keys = stateKeys(path);
   let node: unknown = state;
   for (let i = 0; i < keys.length; i += 1) {
     if (typeof node !== 'object' || node === null) return undefined as AnswerAt<P>;

@@ -20,6 +20,7 @@ import type {
   SubmissionPayload,
   SubmissionResponse,
 } from '@broker/domain';
+import type { Config } from '../config.js';
 import type { CodeHasher } from '../portal/codes.js';
 import { newCode, PORTAL_CODE_TTL_MS } from '../portal/codes.js';
 import type { ApplicationFacts, Decision, PersonFacts, SubmissionScope } from './repository.js';
@@ -133,6 +134,30 @@ export function applicationFacts(
     people: joint === undefined ? [applicant] : [applicant, personFacts('joint', joint)],
     branch: applicationBranch(payload),
     searchName: searchNameOf(payload.firstName, payload.lastName),
+  };
+}
+
+/** The panel, the broker policy and the quote's days, as the configuration gives them. */
+export function panelOptionsOf(
+  config: Pick<
+    Config,
+    | 'lenderPanel'
+    | 'quoteValidDays'
+    | 'minAge'
+    | 'maxAge'
+    | 'minMonthlyIncome'
+    | 'duplicateWindowDays'
+  >,
+): Pick<DeciderOptions, 'panel' | 'policy' | 'quoteValidDays'> {
+  return {
+    panel: config.lenderPanel,
+    quoteValidDays: config.quoteValidDays,
+    policy: {
+      minAge: config.minAge,
+      maxAge: config.maxAge,
+      minMonthlyIncome: config.minMonthlyIncome,
+      duplicateWindowDays: config.duplicateWindowDays,
+    },
   };
 }
 
